@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Every kernel-version difference of aesni_ctr, in one place.  Kbuild
+ * force-includes this file into each C file.  Where a feature can be probed
+ * from the headers it is, since distribution kernels backport.
+ */
+#ifndef AESNICTR_COMPAT_H
+#define AESNICTR_COMPAT_H
+
+/* Every message of the module starts with its name. */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/version.h>
+
+/*
+ * Up to 6.14 a softirq may interrupt a task inside kernel_fpu_begin/end, and
+ * crypto_simd_usable() is then false: synchronous algorithms need a non-SIMD
+ * path.  From 6.15 kernel-mode FPU disables softirqs and is always usable in
+ * task and softirq context; the check stays correct there, just never false.
+ */
+#include <asm/simd.h>
+#include <crypto/internal/simd.h>
+
+/*
+ * 6.15 made the skcipher walk's source address const; the glue only reads
+ * through it, so one const pointer type serves every version.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+#define AESNICTR_WALK_SRC(walk)	((walk)->src.virt.addr)
+#else
+#define AESNICTR_WALK_SRC(walk)	((const u8 *)(walk)->src.virt.addr)
+#endif
+
+/* 6.12 moved <asm/unaligned.h> to <linux/unaligned.h>. */
+#if __has_include(<linux/unaligned.h>)
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
+#endif
+
+/* Assemblers that cannot build VAES/AVX-512 code: only the avx tier is built. */
+#ifndef AESNICTR_AS_VAES
+#define AESNICTR_AS_VAES 0
+#endif
+
+#endif /* AESNICTR_COMPAT_H */

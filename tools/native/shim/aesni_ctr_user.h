@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Userspace types for including ../../../aesni_ctr.h from the native tools. */
+#ifndef AESNICTR_USER_H
+#define AESNICTR_USER_H
+#include <stdint.h>
+typedef uint8_t u8;
+typedef uint32_t u32;
+#define __aligned(x)	__attribute__((aligned(x)))
+#define asmlinkage
+#include "../../../aesni_ctr.h"
+#endif
