@@ -19,7 +19,7 @@ SOURCES  := Kbuild VERSION compat.h aesni_ctr.h aesni_ctr_glue.h aesni_ctr_glue.
 	    selftest.c testmgr_vectors.h aesni_ctr_asm.S
 DKMS_VER := $(shell cat VERSION)
 
-.PHONY: all module modules-all kbuild-check native-test vm-test check bench run \
+.PHONY: all module modules-all kbuild-check dkms-check native-test vm-test check bench run \
 	install dkms-install dkms-remove deps clean
 
 all: module
@@ -48,7 +48,10 @@ native-test: deps
 	@$(MAKE) --no-print-directory -C tools/native test
 
 vm-test: modules-all
-	@tools/vm-check.sh $(KVERS)
+	@for k in $(KVERS); do tools/vm/run.sh $$k all || exit 1; done
+
+dkms-check: deps
+	@tools/dkms-check.sh $(KVERS)
 
 check: deps
 	@tools/check.sh $(KVERS)

@@ -31,8 +31,8 @@
 #define AESNICTR_WALK_SRC(walk)	((const u8 *)(walk)->src.virt.addr)
 #endif
 
-/* 6.12 moved <asm/unaligned.h> to <linux/unaligned.h>. */
-#if __has_include(<linux/unaligned.h>)
+/* 6.12 moved <asm/unaligned.h> to <linux/unaligned.h> (probed by Kbuild). */
+#ifdef AESNICTR_HAVE_LINUX_UNALIGNED_H
 #include <linux/unaligned.h>
 #else
 #include <asm/unaligned.h>
