@@ -42,4 +42,58 @@ asmlinkage void aesnictr_ctr_vaes512(const struct aesnictr_key *key, u8 *dst,
 				     const u8 *src, unsigned int len,
 				     const u8 ctr[AESNICTR_BLOCK_SIZE]);
 
+/*
+ * GCM.  The key holds the AES round keys and the hash key H = AES(key, 0^128)
+ * as the powers H^16 .. H^1 in the form the GHASH code multiplies by (see
+ * ghash_clmul.S); h_powers_xored holds, for Karatsuba, the XOR of the two
+ * 64-bit halves of each power.  ghash_acc is the running GHASH value in that
+ * code's internal form: callers zero it, pass it along, and give it to
+ * aesnictr_gcm_final; nothing else may be assumed about its bytes.
+ */
+#define AESNICTR_GCM_NPOWERS	16
+
+struct aesnictr_gcm_key {
+	struct aesnictr_key aes;				/* @0 */
+	u8 h_powers[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE];	/* @256 */
+	u8 h_powers_xored[AESNICTR_GCM_NPOWERS][8];		/* @512 */
+} __aligned(64);
+
+/* Compute the hash key powers; key->aes must already be expanded. */
+asmlinkage void aesnictr_gcm_precompute(struct aesnictr_gcm_key *key);
+
+/* GHASH len bytes (a multiple of 16: zero-pad a partial AAD block) into ghash_acc. */
+asmlinkage void aesnictr_ghash_update(const struct aesnictr_gcm_key *key,
+				      u8 ghash_acc[AESNICTR_BLOCK_SIZE],
+				      const u8 *data, unsigned int len);
+
+/*
+ * Encrypt (decrypt) len bytes from src to dst with the GCM counter block ctr
+ * (that of the first block of this call: J0 + 1 at the start of a message;
+ * only its low 32 bits are incremented, and with 96-bit IVs they cannot wrap)
+ * and GHASH the ciphertext into ghash_acc.  Every call but a message's last
+ * must have len a multiple of 16; a final partial block is zero-padded for
+ * GHASH.  src == dst is allowed.
+ */
+#define AESNICTR_GCM_UPDATE(name)					\
+	asmlinkage void name(const struct aesnictr_gcm_key *key,		\
+			     const u8 ctr[AESNICTR_BLOCK_SIZE],		\
+			     u8 ghash_acc[AESNICTR_BLOCK_SIZE],		\
+			     u8 *dst, const u8 *src, unsigned int len)
+AESNICTR_GCM_UPDATE(aesnictr_gcm_enc_update_avx);
+AESNICTR_GCM_UPDATE(aesnictr_gcm_dec_update_avx);
+AESNICTR_GCM_UPDATE(aesnictr_gcm_enc_update_vaes2);
+AESNICTR_GCM_UPDATE(aesnictr_gcm_dec_update_vaes2);
+AESNICTR_GCM_UPDATE(aesnictr_gcm_enc_update_vaes512);
+AESNICTR_GCM_UPDATE(aesnictr_gcm_dec_update_vaes512);
+
+/*
+ * Finish: GHASH the lengths block (aad_len and data_len in bytes), then
+ * tag = AES(key, j0) XOR GHASH, all 16 bytes (callers truncate).
+ */
+asmlinkage void aesnictr_gcm_final(const struct aesnictr_gcm_key *key,
+				   const u8 ghash_acc[AESNICTR_BLOCK_SIZE],
+				   const u8 j0[AESNICTR_BLOCK_SIZE],
+				   u64 aad_len, u64 data_len,
+				   u8 tag[AESNICTR_BLOCK_SIZE]);
+
 #endif /* AESNI_CTR_H */

@@ -5,6 +5,7 @@
 #include <stdint.h>
 typedef uint8_t u8;
 typedef uint32_t u32;
+typedef uint64_t u64;
 #define __aligned(x)	__attribute__((aligned(x)))
 #define asmlinkage
 #include "../../../aesni_ctr.h"
