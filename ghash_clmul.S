@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * GHASH with carry-less multiplication, and the GCM routines built on it.
+ *
+ * The math.  GCM numbers the bits of a block from the most significant bit of
+ * byte 0 (coefficient of x^0) and reduces modulo g = x^128 + x^7 + x^2 + x + 1.
+ * Byte-reversing a block (VPSHUFB) gives a 128-bit little-endian integer A
+ * whose bit i is the coefficient of x^(127-i): as a polynomial with bit i
+ * meaning x^i that integer is r(a) = x^127 a(1/x).  For a product of two
+ * elements, ab = q g + c with deg q <= 126, substituting 1/x and multiplying
+ * by x^254 gives
+ *	r(a) r(b) = Q G + x^127 r(c),   G = x^128 g(1/x) = x^128+x^127+x^126+x^121+1,
+ * so r(c) = r(a) r(b) x^-127 mod G: a carry-less product and a Montgomery
+ * reduction.  With the hash key stored as K = r(H) x mod G, the reduction is by
+ * x^128, done as two 64-bit folds: for P = LO + MI x^64 + HI x^128, adding
+ * LO.low * G clears the low 64 bits, and since G = 1 + x^64 (x^57+x^62+x^63)
+ * + x^128 the fold is
+ *	MI ^= clmul(LO.low, 0xc200000000000000) ^ swap64(LO)
+ * and the same again from MI into HI, which is then the reduced product.
+ * The powers K_i = r(H^i) x obey K_{i+j} = mont(K_i, K_j), so they are made
+ * with the same multiplication.  Eight blocks share one reduction: their
+ * Karatsuba partial products (LO, HI and the middle (a.lo^a.hi)(b.lo^b.hi))
+ * are summed first (aggregated reduction).
+ *
+ * Key layout (struct aesnictr_gcm_key): AES round keys @0, K_16..K_1 @256
+ * (16 bytes each), K_i.lo ^ K_i.hi @512 (8 bytes each, same order).
+ *
+ * The GCM update routines reuse the CTR code of aesni_ctr_asm.S unchanged
+ * (GCM's inc32 counter never wraps with a 96-bit IV): encryption runs the
+ * tier's CTR routine then hashes the ciphertext; decryption hashes first.
+ *
+ * Registers in aesnictr_ghash_update: xmm0 ACC, xmm1 LO, xmm2 HI, xmm3 MID,
+ * xmm4 the block, xmm5/xmm6 products, xmm7 a power of H, xmm14 GFPOLY,
+ * xmm15 BSWAP; rdi key, rsi acc, rdx data, rcx len.
+ */
+#include <linux/linkage.h>
+#include <linux/cfi_types.h>
+
+	.section .rodata
+	.p2align 4
+.Lbswap128:
+	.byte	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+.Lgfpoly:	/* low qword: the x^0 term, high qword: x^57 + x^62 + x^63 */
+	.quad	1, 0xc200000000000000
+
+	.text
+
+#define H_POWERS	256
+#define H_XORED		512
+#define GFPOLY		%xmm14
+#define BSWAP		%xmm15
+
+/* Encrypt the block in xmm register blk with the AES key at key. */
+.macro _aes_encrypt_block key, blk, count32, ptr
+	vpxor	(\key), \blk, \blk
+	mov	240(\key), \count32
+	lea	16(\key), \ptr
+	dec	\count32
+1:	vaesenc	(\ptr), \blk, \blk
+	add	$16, \ptr
+	dec	\count32
+	jnz	1b
+	vaesenclast (\ptr), \blk, \blk
+.endm
+
+/* Fold the 256-bit LO + MI x^64 + HI x^128 to HI (see the top comment). */
+.macro _ghash_reduce lo, mi, hi, t
+	vpclmulqdq	$0x01, \lo, GFPOLY, \t
+	vpshufd		$0x4e, \lo, \lo
+	vpxor		\lo, \mi, \mi
+	vpxor		\t, \mi, \mi
+	vpclmulqdq	$0x01, \mi, GFPOLY, \t
+	vpshufd		$0x4e, \mi, \mi
+	vpxor		\mi, \hi, \hi
+	vpxor		\t, \hi, \hi
+.endm
+
+/* dst = mont(a, b); a and b are kept; dst may not be a or b. */
+.macro _ghash_mul a, b, dst, t0, t1, t2
+	vpclmulqdq	$0x00, \b, \a, \t0		/* LO */
+	vpclmulqdq	$0x11, \b, \a, \dst		/* HI */
+	vpclmulqdq	$0x01, \b, \a, \t1		/* MI = a.hi b.lo ^ a.lo b.hi */
+	vpclmulqdq	$0x10, \b, \a, \t2
+	vpxor		\t2, \t1, \t1
+	_ghash_reduce	\t0, \t1, \dst, \t2
+.endm
+
+/* void aesnictr_gcm_precompute(struct aesnictr_gcm_key *key) */
+SYM_FUNC_START(aesnictr_gcm_precompute)
+	vmovdqa		.Lgfpoly(%rip), GFPOLY
+	vpxor		%xmm0, %xmm0, %xmm0
+	_aes_encrypt_block %rdi, %xmm0, %eax, %rsi	/* H = AES(0) */
+	vpshufb		.Lbswap128(%rip), %xmm0, %xmm0	/* r(H) */
+
+	/* K_1 = r(H) x mod G: shift left by one, add G's low terms if x^128 */
+	vpshufd		$0xff, %xmm0, %xmm1
+	vpsrad		$31, %xmm1, %xmm1		/* all ones iff bit 127 */
+	vpsrlq		$63, %xmm0, %xmm2
+	vpslldq		$8, %xmm2, %xmm2		/* bit 63 moves to bit 64 */
+	vpsllq		$1, %xmm0, %xmm0
+	vpor		%xmm2, %xmm0, %xmm0
+	vpand		GFPOLY, %xmm1, %xmm1
+	vpxor		%xmm1, %xmm0, %xmm3		/* xmm3 = K_1 */
+
+	/* K_i = mont(K_(i-1), K_1) for i = 2..16, stored from the end */
+	mov		$15 * 16, %eax
+	vmovdqu		%xmm3, H_POWERS(%rdi,%rax)
+	vmovdqa		%xmm3, %xmm4
+.Lnext_power:
+	_ghash_mul	%xmm4, %xmm3, %xmm5, %xmm0, %xmm1, %xmm2
+	vmovdqa		%xmm5, %xmm4
+	sub		$16, %eax
+	vmovdqu		%xmm4, H_POWERS(%rdi,%rax)
+	jnz		.Lnext_power
+
+	/* lo ^ hi of every power, for Karatsuba */
+	xor		%eax, %eax
+.Lnext_xored:
+	vmovdqu		H_POWERS(%rdi,%rax,2), %xmm0
+	vpshufd		$0x4e, %xmm0, %xmm1
+	vpxor		%xmm1, %xmm0, %xmm0
+	vmovq		%xmm0, H_XORED(%rdi,%rax)
+	add		$8, %eax
+	cmp		$16 * 8, %eax
+	jb		.Lnext_xored
+
+	vpxor		%xmm0, %xmm0, %xmm0		/* leave no key material */
+	vpxor		%xmm1, %xmm1, %xmm1
+	vpxor		%xmm2, %xmm2, %xmm2
+	vpxor		%xmm3, %xmm3, %xmm3
+	vpxor		%xmm4, %xmm4, %xmm4
+	vpxor		%xmm5, %xmm5, %xmm5
+	RET
+SYM_FUNC_END(aesnictr_gcm_precompute)
+
+/*
+ * void aesnictr_ghash_update(const struct aesnictr_gcm_key *key, u8 acc[16],
+ *			      const u8 *data, unsigned int len)
+ * A trailing partial block is zero-padded, as GCM pads both the AAD and the
+ * ciphertext.
+ */
+SYM_FUNC_START(aesnictr_ghash_update)
+	mov		%ecx, %ecx
+	vmovdqu		(%rsi), %xmm0
+	vmovdqa		.Lbswap128(%rip), BSWAP
+	vmovdqa		.Lgfpoly(%rip), GFPOLY
+	cmp		$128, %rcx
+	jb		.Lghash_blocks
+
+.Lghash_8blocks:
+	/* sum of X_i K_(8-i), X_0 ^= ACC, then one reduction */
+	vpxor		%xmm1, %xmm1, %xmm1
+	vpxor		%xmm2, %xmm2, %xmm2
+	vpxor		%xmm3, %xmm3, %xmm3
+	.irp i, 0,1,2,3,4,5,6,7
+		vmovdqu		\i*16(%rdx), %xmm4
+		vpshufb		BSWAP, %xmm4, %xmm4
+	.if \i == 0
+		vpxor		%xmm0, %xmm4, %xmm4
+	.endif
+		vmovdqu		H_POWERS+(8+\i)*16(%rdi), %xmm7
+		vpclmulqdq	$0x00, %xmm7, %xmm4, %xmm5
+		vpxor		%xmm5, %xmm1, %xmm1
+		vpclmulqdq	$0x11, %xmm7, %xmm4, %xmm5
+		vpxor		%xmm5, %xmm2, %xmm2
+		vpshufd		$0x4e, %xmm4, %xmm5
+		vpxor		%xmm4, %xmm5, %xmm5
+		vmovq		H_XORED+(8+\i)*8(%rdi), %xmm7
+		vpclmulqdq	$0x00, %xmm7, %xmm5, %xmm5
+		vpxor		%xmm5, %xmm3, %xmm3
+	.endr
+	vpxor		%xmm1, %xmm3, %xmm3		/* MI = MID ^ LO ^ HI */
+	vpxor		%xmm2, %xmm3, %xmm3
+	_ghash_reduce	%xmm1, %xmm3, %xmm2, %xmm5
+	vmovdqa		%xmm2, %xmm0
+	add		$128, %rdx
+	sub		$128, %rcx
+	cmp		$128, %rcx
+	jae		.Lghash_8blocks
+
+.Lghash_blocks:
+	vmovdqu		H_POWERS+15*16(%rdi), %xmm7	/* K_1 */
+	cmp		$16, %rcx
+	jb		.Lghash_partial
+.Lghash_1block:
+	vmovdqu		(%rdx), %xmm4
+	vpshufb		BSWAP, %xmm4, %xmm4
+	vpxor		%xmm4, %xmm0, %xmm0
+	_ghash_mul	%xmm0, %xmm7, %xmm2, %xmm1, %xmm3, %xmm5
+	vmovdqa		%xmm2, %xmm0
+	add		$16, %rdx
+	sub		$16, %rcx
+	cmp		$16, %rcx
+	jae		.Lghash_1block
+
+.Lghash_partial:
+	test		%rcx, %rcx
+	jz		.Lghash_done
+	/* zero-pad the last 1..15 bytes on the stack */
+	vpxor		%xmm4, %xmm4, %xmm4
+	sub		$16, %rsp
+	vmovdqu		%xmm4, (%rsp)
+	xor		%eax, %eax
+.Lghash_copy:
+	movzbl		(%rdx,%rax), %r8d
+	mov		%r8b, (%rsp,%rax)
+	inc		%eax
+	cmp		%ecx, %eax
+	jb		.Lghash_copy
+	vmovdqu		(%rsp), %xmm4
+	vpxor		%xmm5, %xmm5, %xmm5
+	vmovdqu		%xmm5, (%rsp)
+	add		$16, %rsp
+	vpshufb		BSWAP, %xmm4, %xmm4
+	vpxor		%xmm4, %xmm0, %xmm0
+	_ghash_mul	%xmm0, %xmm7, %xmm2, %xmm1, %xmm3, %xmm5
+	vmovdqa		%xmm2, %xmm0
+.Lghash_done:
+	vmovdqu		%xmm0, (%rsi)
+	RET
+SYM_FUNC_END(aesnictr_ghash_update)
+
+/*
+ * void aesnictr_gcm_final(const struct aesnictr_gcm_key *key, const u8 acc[16],
+ *			   const u8 j0[16], u64 aad_len, u64 data_len, u8 tag[16])
+ */
+SYM_FUNC_START(aesnictr_gcm_final)
+	vmovdqa		.Lgfpoly(%rip), GFPOLY
+	vmovdqu		(%rsi), %xmm0
+	shl		$3, %rcx			/* lengths in bits */
+	shl		$3, %r8
+	vmovq		%r8, %xmm1			/* r(lengths block): */
+	vpinsrq		$1, %rcx, %xmm1, %xmm1		/* lo = data, hi = AAD */
+	vpxor		%xmm1, %xmm0, %xmm0
+	vmovdqu		H_POWERS+15*16(%rdi), %xmm7
+	_ghash_mul	%xmm0, %xmm7, %xmm2, %xmm1, %xmm3, %xmm5
+	vpshufb		.Lbswap128(%rip), %xmm2, %xmm2	/* S */
+	vmovdqu		(%rdx), %xmm0
+	_aes_encrypt_block %rdi, %xmm0, %eax, %r10	/* AES(J0) */
+	vpxor		%xmm2, %xmm0, %xmm0
+	vmovdqu		%xmm0, (%r9)
+	RET
+SYM_FUNC_END(aesnictr_gcm_final)
+
+/*
+ * void aesnictr_gcm_{enc,dec}_update_<tier>(key, ctr, acc, dst, src, len):
+ * the tier's CTR routine and GHASH of the ciphertext, in the order that
+ * reads the ciphertext before an in-place decryption overwrites it.
+ */
+.macro _gcm_update ctr_fn, decrypt
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	mov	%rdi, %rbx			/* key */
+	mov	%rsi, %r12			/* ctr */
+	mov	%rdx, %r13			/* acc */
+	mov	%rcx, %r14			/* dst */
+	mov	%r8, %r15			/* src */
+	push	%r9				/* len */
+	push	%r9				/* keeps the stack 16-byte aligned */
+	.if \decrypt
+		mov	%rdx, %rsi
+		mov	%r8, %rdx
+		mov	%r9d, %ecx
+		call	aesnictr_ghash_update	/* (key, acc, src, len) */
+	.endif
+	mov	%rbx, %rdi
+	mov	%r14, %rsi
+	mov	%r15, %rdx
+	mov	(%rsp), %ecx
+	mov	%r12, %r8
+	call	\ctr_fn				/* (key, dst, src, len, ctr) */
+	.if !\decrypt
+		mov	%rbx, %rdi
+		mov	%r13, %rsi
+		mov	%r14, %rdx
+		mov	(%rsp), %ecx
+		call	aesnictr_ghash_update	/* (key, acc, dst, len) */
+	.endif
+	pop	%r9
+	pop	%r9
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	RET
+.endm
+
+SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_avx)
+	_gcm_update	aesnictr_ctr_avx, 0
+SYM_FUNC_END(aesnictr_gcm_enc_update_avx)
+SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_avx)
+	_gcm_update	aesnictr_ctr_avx, 1
+SYM_FUNC_END(aesnictr_gcm_dec_update_avx)
+
+#if !defined(AESNICTR_AS_VAES) || AESNICTR_AS_VAES
+SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_vaes2)
+	_gcm_update	aesnictr_ctr_vaes2, 0
+SYM_FUNC_END(aesnictr_gcm_enc_update_vaes2)
+SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_vaes2)
+	_gcm_update	aesnictr_ctr_vaes2, 1
+SYM_FUNC_END(aesnictr_gcm_dec_update_vaes2)
+SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_vaes512)
+	_gcm_update	aesnictr_ctr_vaes512, 0
+SYM_FUNC_END(aesnictr_gcm_enc_update_vaes512)
+SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_vaes512)
+	_gcm_update	aesnictr_ctr_vaes512, 1
+SYM_FUNC_END(aesnictr_gcm_dec_update_vaes512)
+#endif
