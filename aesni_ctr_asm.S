@@ -13,30 +13,55 @@
  * CTR (Gueron and Krasnov): within one call the upper 96 bits of every counter
  * block equal those of the first, so
  *	T = (ctr AND 96-bit mask) XOR rk0
- * is computed once, and block n's round-0 state is T XOR (0^96 || be32(c + n)):
- * a 32-bit increment (VPADDD on a little-endian copy of the low word, kept in
- * dword 3 of each 128-bit lane with the other dwords zero), a byte swap of
- * that word (VPSHUFB) and one XOR.  The caller guarantees that c + n does not
- * wrap 2^32 within a call (aesni_ctr.h); it splits runs where the kernel's
- * 128-bit counter carries out of the low word.
+ * is computed once, and block n's round-0 state is T XOR (0^96 || be32(c + n)).
+ * The caller guarantees that c + n does not wrap 2^32 within a call
+ * (aesni_ctr.h); it splits runs where the kernel's 128-bit counter carries out
+ * of the low word.  Two ways of forming the round-0 states are used:
  *
- * One macro body serves every width VL (16: AES-NI + AVX on xmm, 32: VAES +
- * AVX2 on ymm, 64: VAES + AVX-512 on zmm, each vector holding VL/16 blocks).
- * The main loop keeps 8 vectors in flight; tails use 4, 2 and 1 vectors, and
- * a final partial vector is done with a byte mask (VL 64) or through a stack
- * buffer (VL 16, 32).  The last round is fused with the data XOR:
+ *  - vector ops: C holds the little-endian words c + n in dword 3 of each
+ *    128-bit lane (other dwords zero); state = VPSHUFB(C) ^ T, C += STEP.
+ *    Three vector ops per vector, which compete with AES for the FP pipes.
+ *  - GPR ops (main loop of VL 16 and 32): the states of a whole batch of NV
+ *    vectors sit in a 32-byte aligned stack buffer BUF, every block holding T
+ *    in dwords 0-2.  A batch loads its states with plain vector loads; right
+ *    after, while its AES rounds run, it rewrites dword 3 of every block of
+ *    BUF for the next batch with four ALU ops,
+ *	lea c + NV*VL/16 + m; bswap; xor rk0.dword3; mov to BUF,
+ *    stored a whole batch ahead, so the next batch's (wider) loads find the
+ *    stores committed instead of stalling on failed store forwarding.  This
+ *    frees the T/C/STEP/BSWAP registers, so NV = 12 vectors are in flight.
+ *    BUF reveals T, so it is wiped before the stack frame is dropped.
+ *
+ * One set of macros serves every width VL (16: AES-NI + AVX on xmm, 32: VAES
+ * + AVX2 on ymm, 64: VAES + AVX-512 on zmm, each vector holding VL/16 blocks).
+ *
+ * VL 16, 32: the GPR-counter loop does batches of NV = 12 vectors while at
+ * least NV + 8 vectors remain (so the rest is never a lone latency-bound
+ * 1..7-vector batch right after a 12-vector one, and short messages skip the
+ * stack frame and the buffer set-up); its first batch takes its states from
+ * vector ops in registers.  What remains is done with vector-op counters in
+ * batches of 8, then 4, 2 and 1 vectors; a final partial vector is XORed as
+ * one 16-byte xmm (VL 32, if >= 16 bytes left), then 8, 4, 2 and 1 bytes at
+ * a time in GPRs (branches on the public length only).
+ * VL 64: vector-op counters, batches of 8 vectors, tails of 4, 2 and 1, and a
+ * final partial vector done with a byte mask.
+ * The last round is fused with the data XOR:
  * AESENCLAST(k, x) ^ d == AESENCLAST(k ^ d, x).
  *
  * Register plan (SysV arguments, V<n> = xmm/ymm/zmm<n> of the width):
- *	rdi KEY  rsi DST  rdx SRC  rcx LEN  r8 CTR (then scratch)
- *	r9 pointer to the last round key  r10d number of rounds
- *	V0-V7	  counter blocks / AES state of 8 vectors
- *	V8  T	  (ctr AND mask96) ^ rk0, in every lane
- *	V9  C	  little-endian low counter words, lane l = c + l
- *	V10 STEP  VL/16 in dword 3 of every lane
+ *	rdi KEY  rsi DST  rdx SRC  rcx LEN  r8 CTR pointer
+ *	r9 pointer to the last round key, then (VL 16, 32 loop) KW = dword 3
+ *	   of rk0 as loaded little-endian
+ *	r10d number of rounds; r11d CTRW (VL 16, 32) = c + blocks done so far
+ *	rax scratch; rbp frame pointer while BUF exists (VL 16, 32 loop)
+ *	V0-V11	  counter blocks / AES state (12 vectors in the GPR-counter loop,
+ *		  otherwise up to 8)
+ *	V8  T	  (ctr AND mask96) ^ rk0, in every lane     } vector-op
+ *	V9  C	  little-endian low counter words           } counters only
+ *	V10 STEP  VL/16 in dword 3 of every lane            }
  *	V11 BSWAP shuffle: identity on bytes 0-11, reverse bytes 12-15
  *	V12 RK	  round key being applied (VL 16, 32)
- *	V13 RKLAST last round key, V14 TMP
+ *	V13 RKLAST last round key, V14 TMP, V15 (loop set-up only) STEP
  *	zmm17-29  round keys 1-13, loaded once (VL 64 only)
  */
 #include <linux/linkage.h>
@@ -248,8 +273,8 @@ SYM_FUNC_END(aesnictr_expand_key)
 	sub	$\bytes, LEN
 .endm
 
-/* void aesnictr_ctr_<tier>(key, dst, src, len, ctr): see aesni_ctr.h */
-.macro _aes_ctr_crypt
+/* VL 64: void aesnictr_ctr_vaes512(key, dst, src, len, ctr), see aesni_ctr.h */
+.macro _aes_ctr_crypt_zmm
 	mov	LEN32, LEN32			/* zero-extend len */
 	test	LEN, LEN
 	jz	.Lreturn\@
@@ -260,35 +285,21 @@ SYM_FUNC_END(aesnictr_expand_key)
 
 	/* T = (ctr AND mask96) ^ rk0; C = low counter word + lane number */
 	_vbroadcast128	(CTRPTR), T
-	.if VL == 64
-		vpandd		.Lmask_high96(%rip), T, T
-	.else
-		vpand		.Lmask_high96(%rip), T, T
-	.endif
+	vpandd		.Lmask_high96(%rip), T, T
 	_vbroadcast128	(KEY), TMP
 	_vpxor		TMP, T, T
 	mov	12(CTRPTR), %eax
 	bswap	%eax
 	vmovd	%eax, %xmm9
 	vpslldq	$12, %xmm9, %xmm9
-	.if VL == 32
-		vinserti128	$1, %xmm9, %ymm9, %ymm9
-		vpaddd		.Llane_offsets(%rip), C, C
-		vmovdqu		.Lstep_32(%rip), STEP
-	.elseif VL == 64
-		vshufi32x4	$0, %zmm9, %zmm9, %zmm9
-		vpaddd		.Llane_offsets(%rip), C, C
-		vmovdqu8	.Lstep_64(%rip), STEP
-	.else
-		vmovdqu		.Lstep_16(%rip), STEP
-	.endif
+	vshufi32x4	$0, %zmm9, %zmm9, %zmm9
+	vpaddd		.Llane_offsets(%rip), C, C
+	vmovdqu8	.Lstep_64(%rip), STEP
 	_vmovdqu	.Lbswap_low32(%rip), BSWAP
 	_vbroadcast128	(RKLAST_PTR), RKLAST
-	.if VL == 64
-		.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
-			vbroadcasti32x4	16*\i(KEY), RKEY\i
-		.endr
-	.endif
+	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
+		vbroadcasti32x4	16*\i(KEY), RKEY\i
+	.endr
 
 	cmp	$8*VL, LEN
 	jb	.Ltail\@
@@ -316,36 +327,241 @@ SYM_FUNC_END(aesnictr_expand_key)
 	test	LEN, LEN
 	jz	.Ldone\@
 	_ctr_vectors	1, 0			/* keystream in V0 */
-	.if VL == 64
-		mov	$1, %rax
-		shl	%cl, %rax
-		dec	%rax			/* mask of LEN (< 64) bytes */
-		kmovq	%rax, %k1
-		vmovdqu8	(SRC), %zmm1{%k1}{z}
-		vpxord		%zmm1, %zmm0, %zmm0
-		vmovdqu8	%zmm0, (DST){%k1}
-	.else
-		sub	$VL, %rsp
-		xor	%eax, %eax
-.Lcopy_in\@:
-		movzbl	(SRC,%rax), %r8d
-		mov	%r8b, (%rsp,%rax)
-		inc	%rax
-		cmp	LEN, %rax
-		jb	.Lcopy_in\@
-		vpxor	(%rsp), V0, V0
-		vmovdqu	V0, (%rsp)
-		xor	%eax, %eax
-.Lcopy_out\@:
-		movzbl	(%rsp,%rax), %r8d
-		mov	%r8b, (DST,%rax)
-		inc	%rax
-		cmp	LEN, %rax
-		jb	.Lcopy_out\@
-		vpxor	V0, V0, V0		/* no keystream left on the stack */
-		vmovdqu	V0, (%rsp)
-		add	$VL, %rsp
+	mov	$1, %rax
+	shl	%cl, %rax
+	dec	%rax				/* mask of LEN (< 64) bytes */
+	kmovq	%rax, %k1
+	vmovdqu8	(SRC), %zmm1{%k1}{z}
+	vpxord		%zmm1, %zmm0, %zmm0
+	vmovdqu8	%zmm0, (DST){%k1}
+.Ldone\@:
+	vzeroupper
+.Lreturn\@:
+	RET
+.endm
+
+/* VL 16 and 32 with GPR counters in BUF (at %rsp); see the top comment. */
+.set	NV, 12			/* vectors per batch of the GPR-counter loop */
+#define CTRW	%r11d		/* low counter word of the next block to do */
+#define KW	%r9d		/* dword 3 of rk0, as loaded little-endian */
+
+/*
+ * Dword 3 of block m of BUF, for the next batch (CTRW = this batch's first
+ * block): be32(CTRW + NV*VL/16 + m) ^ rk0.dword3.
+ */
+.macro _ctr_update m
+	lea	NV*VL/16+(\m)(%r11), %eax
+	bswap	%eax
+	xor	KW, %eax
+	mov	%eax, 16*(\m)+12(%rsp)
+.endm
+
+.macro _load_states n, base
+	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11
+	.if \j < \n
+		vmovdqa	\j*VL(\base), V\j
 	.endif
+	.endr
+.endm
+
+.macro _aesenc_rk i, n
+	_vbroadcast128	16*\i(KEY), RK
+	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11
+	.if \j < \n
+		vaesenc		RK, V\j, V\j
+	.endif
+	.endr
+.endm
+
+/*
+ * One batch of the GPR-counter loop, its states already in V0..V(n-1): first
+ * rewrite the counter words of BUF for the next batch (this batch's loads of
+ * BUF come before, in program order), then AES rounds 1..last, the last one
+ * fused with the XOR of SRC, and the stores to DST.
+ */
+.macro _batch_gpr n
+	.set	UPD, 0
+	.rept \n*VL/16
+		_ctr_update UPD
+		.set	UPD, UPD + 1
+	.endr
+	add	$\n*VL/16, CTRW
+	.irp i, 1,2,3,4,5,6,7,8,9
+		_aesenc_rk \i, \n
+	.endr
+	cmp	$12, NROUNDS
+	jb	.Llr\@
+	_aesenc_rk 10, \n
+	_aesenc_rk 11, \n
+	je	.Llr\@
+	_aesenc_rk 12, \n
+	_aesenc_rk 13, \n
+.Llr\@:
+	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11
+	.if \j < \n
+		vpxor		\j*VL(SRC), RKLAST, TMP
+		vaesenclast	TMP, V\j, V\j
+		vmovdqu		V\j, \j*VL(DST)
+	.endif
+	.endr
+.endm
+
+/* T, C (counter words from CTRW, lane l = CTRW + l), STEP and BSWAP */
+.macro _ctr_setup_vec
+	_vbroadcast128	(CTRPTR), T
+	vpand		.Lmask_high96(%rip), T, T
+	_vbroadcast128	(KEY), TMP
+	vpxor		TMP, T, T
+	vmovd	CTRW, %xmm9
+	vpslldq	$12, %xmm9, %xmm9
+	.if VL == 32
+		vinserti128	$1, %xmm9, %ymm9, %ymm9
+		vpaddd		.Llane_offsets(%rip), C, C
+		vmovdqu		.Lstep_32(%rip), STEP
+	.else
+		vmovdqu		.Lstep_16(%rip), STEP
+	.endif
+	vmovdqu		.Lbswap_low32(%rip), BSWAP
+.endm
+
+/* VL 16, 32: void aesnictr_ctr_<tier>(key, dst, src, len, ctr), see aesni_ctr.h */
+.macro _aes_ctr_crypt_gpr
+	mov	LEN32, LEN32			/* zero-extend len */
+	test	LEN, LEN
+	jz	.Lreturn\@
+	mov	240(KEY), NROUNDS
+	mov	NROUNDS, %eax
+	shl	$4, %eax
+	lea	(KEY,%rax), RKLAST_PTR
+	_vbroadcast128	(RKLAST_PTR), RKLAST
+	mov	12(CTRPTR), CTRW
+	bswap	CTRW
+
+	cmp	$(NV+8)*VL, LEN
+	jb	.Ltail\@
+	push	%rbp
+	mov	%rsp, %rbp
+	sub	$NV*VL, %rsp
+	and	$-32, %rsp
+	mov	12(KEY), KW
+	/*
+	 * The first batch's states go straight to V0..V(NV-1), with T in RK,
+	 * C in TMP and STEP in V15; every slot of BUF gets T, whose dword 3
+	 * the GPR updates overwrite.
+	 */
+	_vbroadcast128	(CTRPTR), RK
+	vpand		.Lmask_high96(%rip), RK, RK
+	_vbroadcast128	(KEY), TMP
+	vpxor		TMP, RK, RK
+	vmovd	CTRW, %xmm14
+	vpslldq	$12, %xmm14, %xmm14
+	.if VL == 32
+		vinserti128	$1, %xmm14, %ymm14, %ymm14
+		vpaddd		.Llane_offsets(%rip), TMP, TMP
+		vmovdqu		.Lstep_32(%rip), V15
+	.else
+		vmovdqu		.Lstep_16(%rip), V15
+	.endif
+	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11
+	.if \j < NV
+		vpshufb		.Lbswap_low32(%rip), TMP, V\j
+		vpxor		RK, V\j, V\j
+		vpaddd		V15, TMP, TMP
+		vmovdqa		RK, \j*VL(%rsp)
+	.endif
+	.endr
+	jmp	.Lenter\@
+	.p2align 5
+.Lloop\@:
+	_load_states NV, %rsp
+.Lenter\@:
+	_batch_gpr NV
+	_ctr_advance NV*VL
+	cmp	$(NV+8)*VL, LEN
+	jae	.Lloop\@
+	vpxor	%xmm0, %xmm0, %xmm0		/* BUF held T ^ counters: wipe it */
+	.set	FILL, 0
+	.rept NV
+		vmovdqa	V0, FILL*VL(%rsp)
+		.set	FILL, FILL + 1
+	.endr
+	mov	%rbp, %rsp
+	pop	%rbp
+	test	LEN, LEN
+	jz	.Ldone\@
+.Ltail\@:
+	/* The tails build their counters with vector ops */
+	_ctr_setup_vec
+.Ltail8\@:
+	cmp	$8*VL, LEN
+	jb	.Ltail4\@
+	_ctr_vectors	8, 1
+	_ctr_advance	8*VL
+	jmp	.Ltail8\@
+.Ltail4\@:
+	cmp	$4*VL, LEN
+	jb	.Ltail2\@
+	_ctr_vectors	4, 1
+	_ctr_advance	4*VL
+.Ltail2\@:
+	cmp	$2*VL, LEN
+	jb	.Ltail1\@
+	_ctr_vectors	2, 1
+	_ctr_advance	2*VL
+.Ltail1\@:
+	cmp	$VL, LEN
+	jb	.Lpartial\@
+	_ctr_vectors	1, 1
+	_ctr_advance	VL
+.Lpartial\@:
+	test	LEN, LEN
+	jz	.Ldone\@
+	_ctr_vectors	1, 0			/* keystream in V0 */
+	.if VL == 32
+		cmp	$16, LEN32
+		jb	1f
+		vpxor	(SRC), %xmm0, %xmm1
+		vmovdqu	%xmm1, (DST)
+		vextracti128 $1, %ymm0, %xmm0
+		add	$16, SRC
+		add	$16, DST
+1:
+	.endif
+	/* the last LEN % 16 bytes, XORed in GPRs: 8, 4, 2 and 1 at a time */
+	vmovq	%xmm0, %rax
+	vpextrq	$1, %xmm0, %r11
+	test	$8, LEN32
+	jz	2f
+	mov	(SRC), %r10
+	xor	%rax, %r10
+	mov	%r10, (DST)
+	mov	%r11, %rax
+	add	$8, SRC
+	add	$8, DST
+2:	test	$4, LEN32
+	jz	3f
+	mov	(SRC), %r10d
+	xor	%eax, %r10d
+	mov	%r10d, (DST)
+	shr	$32, %rax
+	add	$4, SRC
+	add	$4, DST
+3:	test	$2, LEN32
+	jz	4f
+	movzwl	(SRC), %r10d
+	xor	%eax, %r10d
+	mov	%r10w, (DST)
+	shr	$16, %eax
+	add	$2, SRC
+	add	$2, DST
+4:	test	$1, LEN32
+	jz	5f
+	movzbl	(SRC), %r10d
+	xor	%eax, %r10d
+	mov	%r10b, (DST)
+5:	xor	%eax, %eax
+	xor	%r10d, %r10d
+	xor	%r11d, %r11d
 .Ldone\@:
 	vzeroupper
 .Lreturn\@:
@@ -354,15 +570,15 @@ SYM_FUNC_END(aesnictr_expand_key)
 
 _set_veclen 16
 SYM_TYPED_FUNC_START(aesnictr_ctr_avx)
-	_aes_ctr_crypt
+	_aes_ctr_crypt_gpr
 SYM_FUNC_END(aesnictr_ctr_avx)
 
 _set_veclen 32
 SYM_TYPED_FUNC_START(aesnictr_ctr_vaes2)
-	_aes_ctr_crypt
+	_aes_ctr_crypt_gpr
 SYM_FUNC_END(aesnictr_ctr_vaes2)
 
 _set_veclen 64
 SYM_TYPED_FUNC_START(aesnictr_ctr_vaes512)
-	_aes_ctr_crypt
+	_aes_ctr_crypt_zmm
 SYM_FUNC_END(aesnictr_ctr_vaes512)
