@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * aesni_ctr: module init and exit, tier detection, parameters and the
- * synchronous skcipher ctr(aes).
+ * synchronous skcipher ctr(aes); gcm_glue.c has the AEADs.
  *
  * The widest code tier the CPU (and the max_tier parameter) allows, and that
  * passes the load-time self-test, is registered as ctr-aes-aesnictr-<tier>
@@ -34,18 +34,22 @@ MODULE_PARM_DESC(debug_force_nosimd,
 
 enum { TIER_AVX, TIER_VAES2, TIER_VAES512, NR_TIERS };
 
+#define TIER(n)	{ .name = #n, .ctr = aesnictr_ctr_##n,			\
+		  .gcm_enc = aesnictr_gcm_enc_update_##n,		\
+		  .gcm_dec = aesnictr_gcm_dec_update_##n }
+
 static const struct aesnictr_tier aesnictr_tiers[NR_TIERS] = {
-	[TIER_AVX]	= { .name = "avx",	.ctr = aesnictr_ctr_avx },
+	[TIER_AVX]	= TIER(avx),
 #if AESNICTR_AS_VAES
-	[TIER_VAES2]	= { .name = "vaes2",	.ctr = aesnictr_ctr_vaes2 },
-	[TIER_VAES512]	= { .name = "vaes512",	.ctr = aesnictr_ctr_vaes512 },
+	[TIER_VAES2]	= TIER(vaes2),
+	[TIER_VAES512]	= TIER(vaes512),
 #endif
 };
 
-/* The tier in use: set once at init, before anything is registered. */
-static const struct aesnictr_tier *aesnictr_tier;
+/* Set once at init, before anything is registered. */
+const struct aesnictr_tier *aesnictr_active_tier;
 
-static bool aesnictr_simd_usable(void)
+bool aesnictr_simd_usable(void)
 {
 	return !READ_ONCE(debug_force_nosimd) && crypto_simd_usable();
 }
@@ -70,6 +74,7 @@ static bool aesnictr_cpu_has_tier(int tier)
 	case TIER_AVX:
 		return aesnictr_tiers[tier].ctr &&
 		       boot_cpu_has(X86_FEATURE_AES) &&
+		       boot_cpu_has(X86_FEATURE_PCLMULQDQ) &&
 		       boot_cpu_has(X86_FEATURE_AVX) &&
 		       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM,
 					 NULL);
@@ -144,11 +149,8 @@ void aesnictr_ctr_crypt_buf(const struct aesnictr_ctr_ctx *ctx,
 	kernel_fpu_end();
 }
 
-/*
- * Check the key length and expand the key for both paths: with AESKEYGENASSIST
- * when simd is true (the FPU must be usable), else with the AES library.
- */
-int aesnictr_ctr_set_key(struct aesnictr_ctr_ctx *ctx, const u8 *in_key,
+int aesnictr_aes_set_key(struct aesnictr_key *key,
+			 struct crypto_aes_ctx *fallback, const u8 *in_key,
 			 unsigned int key_len, bool simd)
 {
 	unsigned int rk_bytes;
@@ -159,22 +161,22 @@ int aesnictr_ctr_set_key(struct aesnictr_ctr_ctx *ctx, const u8 *in_key,
 
 	if (simd) {
 		kernel_fpu_begin();
-		aesnictr_expand_key(&ctx->key, in_key, key_len);
+		aesnictr_expand_key(key, in_key, key_len);
 		kernel_fpu_end();
 	} else {
-		int err = aes_expandkey(&ctx->fallback, in_key, key_len);
+		int err = aes_expandkey(fallback, in_key, key_len);
 
 		if (err)
 			return err;
-		ctx->key.nrounds = 6 + key_len / 4;
-		memcpy(ctx->key.rk, ctx->fallback.key_enc,
-		       (ctx->key.nrounds + 1) * AESNICTR_BLOCK_SIZE);
+		key->nrounds = 6 + key_len / 4;
+		memcpy(key->rk, fallback->key_enc,
+		       (key->nrounds + 1) * AESNICTR_BLOCK_SIZE);
 	}
 	/* The library's layout of round keys is the one AES-NI uses. */
-	rk_bytes = (ctx->key.nrounds + 1) * AESNICTR_BLOCK_SIZE;
-	BUILD_BUG_ON(sizeof(ctx->fallback.key_enc) < sizeof(ctx->key.rk));
-	memcpy(ctx->fallback.key_enc, ctx->key.rk, rk_bytes);
-	ctx->fallback.key_length = key_len;
+	rk_bytes = (key->nrounds + 1) * AESNICTR_BLOCK_SIZE;
+	BUILD_BUG_ON(sizeof(fallback->key_enc) < sizeof(key->rk));
+	memcpy(fallback->key_enc, key->rk, rk_bytes);
+	fallback->key_length = key_len;
 	return 0;
 }
 
@@ -189,7 +191,9 @@ static struct aesnictr_ctr_ctx *ctr_ctx(struct crypto_skcipher *tfm)
 static int ctr_setkey(struct crypto_skcipher *tfm, const u8 *in_key,
 		      unsigned int key_len)
 {
-	return aesnictr_ctr_set_key(ctr_ctx(tfm), in_key, key_len,
+	struct aesnictr_ctr_ctx *ctx = ctr_ctx(tfm);
+
+	return aesnictr_aes_set_key(&ctx->key, &ctx->fallback, in_key, key_len,
 				    aesnictr_simd_usable());
 }
 
@@ -202,7 +206,7 @@ static int ctr_crypt(struct skcipher_request *req)
 	err = skcipher_walk_virt(&walk, req, false);
 	while (walk.nbytes) {
 		const struct aesnictr_tier *tier =
-			aesnictr_simd_usable() ? aesnictr_tier : NULL;
+			aesnictr_simd_usable() ? aesnictr_active_tier : NULL;
 		unsigned int n = walk.nbytes;
 
 		/* only the last step may end in a partial block */
@@ -285,7 +289,7 @@ static int __init aesnictr_init(void)
 	}
 
 	/* Self-test every tier the CPU has; use the widest that passes. */
-	err = aesnictr_selftest_ctr(NULL);
+	err = aesnictr_selftest_ctr(NULL) ?: aesnictr_selftest_gcm(NULL);
 	if (err) {
 		pr_err("self-test of the non-SIMD path failed; not loading\n");
 		return err;
@@ -293,45 +297,54 @@ static int __init aesnictr_init(void)
 	for (tier = NR_TIERS - 1; tier >= 0; tier--) {
 		if (!aesnictr_cpu_has_tier(tier))
 			continue;
-		if (aesnictr_selftest_ctr(&aesnictr_tiers[tier])) {
+		if (aesnictr_selftest_ctr(&aesnictr_tiers[tier]) ||
+		    aesnictr_selftest_gcm(&aesnictr_tiers[tier])) {
 			pr_err("self-test of tier %s failed\n",
 			       aesnictr_tiers[tier].name);
 			if (fips_enabled)
 				return -EBADMSG;
 			continue;
 		}
-		if (tier <= top && !aesnictr_tier)
-			aesnictr_tier = &aesnictr_tiers[tier];
+		if (tier <= top && !aesnictr_active_tier)
+			aesnictr_active_tier = &aesnictr_tiers[tier];
 	}
-	if (!aesnictr_tier) {
+	if (!aesnictr_active_tier) {
 		pr_err("no usable tier passed its self-test; not loading\n");
 		return -ENODEV;
 	}
 
 	snprintf(aesnictr_ctr_alg.base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
-		 "ctr-aes-aesnictr-%s", aesnictr_tier->name);
+		 "ctr-aes-aesnictr-%s", aesnictr_active_tier->name);
 	err = crypto_register_skcipher(&aesnictr_ctr_alg);
 	if (err) {
 		pr_err("registering %s failed: %d\n",
 		       aesnictr_ctr_alg.base.cra_driver_name, err);
 		return err;
 	}
-	pr_info("version %s: tier %s, registered %s (priority %d)\n",
-		AESNICTR_VERSION, aesnictr_tier->name,
-		aesnictr_ctr_alg.base.cra_driver_name, AESNICTR_PRIORITY);
+	err = aesnictr_gcm_register(aesnictr_active_tier->name);
+	if (err) {
+		pr_err("registering gcm(aes), rfc4106(gcm(aes)) failed: %d\n", err);
+		crypto_unregister_skcipher(&aesnictr_ctr_alg);
+		return err;
+	}
+	pr_info("version %s: tier %s: ctr(aes), gcm(aes), rfc4106(gcm(aes)) registered as *-aesnictr-%s (priority %d)\n",
+		AESNICTR_VERSION, aesnictr_active_tier->name,
+		aesnictr_active_tier->name, AESNICTR_PRIORITY);
 	return 0;
 }
 
 static void __exit aesnictr_exit(void)
 {
+	aesnictr_gcm_unregister();
 	crypto_unregister_skcipher(&aesnictr_ctr_alg);
 }
 
 module_init(aesnictr_init);
 module_exit(aesnictr_exit);
 
-MODULE_DESCRIPTION("AES-CTR with AES-NI/AVX and VAES (Gueron-Krasnov counters)");
+MODULE_DESCRIPTION("AES-CTR and AES-GCM with AES-NI/AVX and VAES (Gueron-Krasnov counters)");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(AESNICTR_VERSION);
 MODULE_ALIAS_CRYPTO("ctr(aes)");
-MODULE_ALIAS_CRYPTO("ctr-aes-aesnictr");
+MODULE_ALIAS_CRYPTO("gcm(aes)");
+MODULE_ALIAS_CRYPTO("rfc4106(gcm(aes))");

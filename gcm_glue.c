@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gcm(aes) and rfc4106(gcm(aes)): synchronous AEADs over the assembly of
+ * ghash_clmul.S, with a constant-time C path for when the FPU is unusable.
+ *
+ * A request hashes the associated data (copied out of the scatterlist 256
+ * bytes at a time, so dm-crypt's AAD split over two entries costs nothing
+ * and nothing is allocated), then en/decrypts and hashes the text one
+ * skcipher walk step (at most a page) per FPU section, then computes the tag.
+ * Whether a request uses the FPU is decided once, at its start, so the GHASH
+ * state never changes form in the middle.
+ */
+
+#include <asm/fpu/api.h>
+#include <crypto/gcm.h>
+#include <crypto/internal/aead.h>
+#include <crypto/internal/skcipher.h>
+#include <crypto/scatterwalk.h>
+#include <linux/module.h>
+#include "aesni_ctr_glue.h"
+
+#define GCM_CTX_ALIGN		64
+#define GCM_ASSOC_CHUNK		256
+
+struct aesnictr_gcm_ctx {
+	struct aesnictr_gcm_key key;		/* for the assembly */
+	struct crypto_aes_ctx fallback;		/* for the C path */
+	u64 h_hi, h_lo;				/* H = AES(0), for the C path */
+	u8 salt[4];				/* rfc4106 only */
+};
+
+/* The running state of one message. */
+struct gcm_state {
+	const struct aesnictr_tier *tier;	/* NULL: the C path */
+	u8 acc[AES_BLOCK_SIZE];			/* GHASH, in the path's own form */
+	u8 ctr[AES_BLOCK_SIZE];			/* counter of the next block */
+	u8 j0[AES_BLOCK_SIZE];
+};
+
+/* ---- the C path: constant time, no tables, one block at a time ---- */
+
+/* x = x * (yh, yl) in GF(2^128), GCM bit order (bit 0 = MSB of byte 0). */
+static void gf128_mul(u64 *xh, u64 *xl, u64 yh, u64 yl)
+{
+	u64 zh = 0, zl = 0, vh = yh, vl = yl;
+	int i;
+
+	for (i = 0; i < 128; i++) {
+		u64 bit = i < 64 ? *xh >> (63 - i) : *xl >> (127 - i);
+		u64 take = -(bit & 1), carry = -(vl & 1);
+
+		zh ^= vh & take;
+		zl ^= vl & take;
+		vl = (vl >> 1) | (vh << 63);
+		vh = (vh >> 1) ^ (0xe100000000000000ULL & carry);
+	}
+	*xh = zh;
+	*xl = zl;
+}
+
+static void ghash_generic(const struct aesnictr_gcm_ctx *ctx, u8 acc[16],
+			  const u8 *data, unsigned int len)
+{
+	u64 xh = get_unaligned_be64(acc), xl = get_unaligned_be64(acc + 8);
+
+	while (len) {
+		u8 block[AES_BLOCK_SIZE] = {};
+		unsigned int n = min_t(unsigned int, len, AES_BLOCK_SIZE);
+
+		memcpy(block, data, n);
+		xh ^= get_unaligned_be64(block);
+		xl ^= get_unaligned_be64(block + 8);
+		gf128_mul(&xh, &xl, ctx->h_hi, ctx->h_lo);
+		data += n;
+		len -= n;
+	}
+	put_unaligned_be64(xh, acc);
+	put_unaligned_be64(xl, acc + 8);
+}
+
+static void gcm_inc32(u8 ctr[AES_BLOCK_SIZE], u32 n)
+{
+	put_unaligned_be32(get_unaligned_be32(ctr + 12) + n, ctr + 12);
+}
+
+static void gcm_update_generic(const struct aesnictr_gcm_ctx *ctx,
+			       struct gcm_state *st, u8 *dst, const u8 *src,
+			       unsigned int len, bool enc)
+{
+	u8 ks[AES_BLOCK_SIZE];
+
+	while (len) {
+		unsigned int n = min_t(unsigned int, len, AES_BLOCK_SIZE);
+
+		if (!enc)
+			ghash_generic(ctx, st->acc, src, n);
+		aes_encrypt(&ctx->fallback, ks, st->ctr);
+		gcm_inc32(st->ctr, 1);
+		crypto_xor_cpy(dst, src, ks, n);
+		if (enc)
+			ghash_generic(ctx, st->acc, dst, n);
+		dst += n;
+		src += n;
+		len -= n;
+	}
+	memzero_explicit(ks, sizeof(ks));
+}
+
+static void gcm_final_generic(const struct aesnictr_gcm_ctx *ctx,
+			      struct gcm_state *st, u64 alen, u64 len,
+			      u8 tag[AES_BLOCK_SIZE])
+{
+	u8 lengths[AES_BLOCK_SIZE];
+
+	put_unaligned_be64(alen * 8, lengths);
+	put_unaligned_be64(len * 8, lengths + 8);
+	ghash_generic(ctx, st->acc, lengths, sizeof(lengths));
+	aes_encrypt(&ctx->fallback, tag, st->j0);
+	crypto_xor(tag, st->acc, AES_BLOCK_SIZE);
+}
+
+/* The assembly's key powers K_i = r(H^i) x mod G, computed in C. */
+static void gcm_precompute_generic(struct aesnictr_gcm_ctx *ctx)
+{
+	u64 ph = ctx->h_hi, pl = ctx->h_lo;
+	int i;
+
+	for (i = 1; i <= AESNICTR_GCM_NPOWERS; i++) {
+		/* r(P) is (ph, pl) read as one 128-bit integer; times x: */
+		u64 reduce = -(ph >> 63);
+		u64 kh = (ph << 1 | pl >> 63) ^ (0xc200000000000000ULL & reduce);
+		u64 kl = (pl << 1) ^ (1 & reduce);
+		u8 *k = ctx->key.h_powers[AESNICTR_GCM_NPOWERS - i];
+
+		put_unaligned_le64(kl, k);
+		put_unaligned_le64(kh, k + 8);
+		put_unaligned_le64(kl ^ kh,
+				   ctx->key.h_powers_xored[AESNICTR_GCM_NPOWERS - i]);
+		gf128_mul(&ph, &pl, ctx->h_hi, ctx->h_lo);
+	}
+}
+
+/* ---- one message, on either path ---- */
+
+static void gcm_init(struct gcm_state *st, const struct aesnictr_tier *tier,
+		     const u8 iv[GCM_AES_IV_SIZE])
+{
+	st->tier = tier;
+	memset(st->acc, 0, sizeof(st->acc));
+	memcpy(st->j0, iv, GCM_AES_IV_SIZE);
+	put_unaligned_be32(1, st->j0 + GCM_AES_IV_SIZE);
+	memcpy(st->ctr, st->j0, AES_BLOCK_SIZE);
+	gcm_inc32(st->ctr, 1);
+}
+
+static void gcm_ghash(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
+		      const u8 *data, unsigned int len)
+{
+	if (!st->tier) {
+		ghash_generic(ctx, st->acc, data, len);
+		return;
+	}
+	kernel_fpu_begin();
+	aesnictr_ghash_update(&ctx->key, st->acc, data, len);
+	kernel_fpu_end();
+}
+
+/* len is a multiple of 16 but for a message's last piece; at most a page. */
+static void gcm_update(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
+		       u8 *dst, const u8 *src, unsigned int len, bool enc)
+{
+	if (!st->tier) {
+		gcm_update_generic(ctx, st, dst, src, len, enc);
+		return;
+	}
+	kernel_fpu_begin();
+	(enc ? st->tier->gcm_enc : st->tier->gcm_dec)(&ctx->key, st->ctr,
+						     st->acc, dst, src, len);
+	kernel_fpu_end();
+	gcm_inc32(st->ctr, DIV_ROUND_UP(len, AES_BLOCK_SIZE));
+}
+
+static void gcm_final(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
+		      unsigned int alen, unsigned int len, u8 tag[AES_BLOCK_SIZE])
+{
+	if (!st->tier) {
+		gcm_final_generic(ctx, st, alen, len, tag);
+		return;
+	}
+	kernel_fpu_begin();
+	aesnictr_gcm_final(&ctx->key, st->acc, st->j0, alen, len, tag);
+	kernel_fpu_end();
+}
+
+/* Linear buffers, for the load-time self-test; tag gets all 16 bytes. */
+void aesnictr_gcm_crypt_buf(const struct aesnictr_gcm_ctx *ctx,
+			    const struct aesnictr_tier *tier,
+			    const u8 iv[GCM_AES_IV_SIZE], const u8 *assoc,
+			    unsigned int alen, u8 *dst, const u8 *src,
+			    unsigned int len, u8 tag[AES_BLOCK_SIZE], bool enc)
+{
+	struct gcm_state st;
+
+	gcm_init(&st, tier, iv);
+	gcm_ghash(ctx, &st, assoc, alen);
+	gcm_update(ctx, &st, dst, src, len, enc);
+	gcm_final(ctx, &st, alen, len, tag);
+	memzero_explicit(&st, sizeof(st));
+}
+
+/* ---- keys ---- */
+
+size_t aesnictr_gcm_ctx_size(void)
+{
+	return sizeof(struct aesnictr_gcm_ctx);
+}
+
+int aesnictr_gcm_set_key(struct aesnictr_gcm_ctx *ctx, const u8 *in_key,
+			 unsigned int key_len, bool simd)
+{
+	static const u8 zero[AES_BLOCK_SIZE];
+	u8 h[AES_BLOCK_SIZE];
+	int err;
+
+	err = aesnictr_aes_set_key(&ctx->key.aes, &ctx->fallback, in_key,
+				   key_len, simd);
+	if (err)
+		return err;
+	if (simd) {
+		kernel_fpu_begin();
+		aesnictr_ctr_avx(&ctx->key.aes, h, zero, AES_BLOCK_SIZE, zero);
+		aesnictr_gcm_precompute(&ctx->key);
+		kernel_fpu_end();
+	} else {
+		aes_encrypt(&ctx->fallback, h, zero);
+	}
+	ctx->h_hi = get_unaligned_be64(h);
+	ctx->h_lo = get_unaligned_be64(h + 8);
+	memzero_explicit(h, sizeof(h));
+	if (!simd)
+		gcm_precompute_generic(ctx);
+	return 0;
+}
+
+/* ---- the AEAD algorithms ---- */
+
+static struct aesnictr_gcm_ctx *gcm_ctx(struct crypto_aead *tfm)
+{
+	return PTR_ALIGN(crypto_aead_ctx(tfm), GCM_CTX_ALIGN);
+}
+
+static int gcm_setkey(struct crypto_aead *tfm, const u8 *key,
+		      unsigned int key_len)
+{
+	return aesnictr_gcm_set_key(gcm_ctx(tfm), key, key_len,
+				    aesnictr_simd_usable());
+}
+
+static int rfc4106_setkey(struct crypto_aead *tfm, const u8 *key,
+			  unsigned int key_len)
+{
+	struct aesnictr_gcm_ctx *ctx = gcm_ctx(tfm);
+
+	if (key_len < sizeof(ctx->salt))
+		return -EINVAL;
+	key_len -= sizeof(ctx->salt);
+	memcpy(ctx->salt, key + key_len, sizeof(ctx->salt));
+	return aesnictr_gcm_set_key(ctx, key, key_len, aesnictr_simd_usable());
+}
+
+static int gcm_setauthsize(struct crypto_aead *tfm, unsigned int authsize)
+{
+	return crypto_gcm_check_authsize(authsize);
+}
+
+static int rfc4106_setauthsize(struct crypto_aead *tfm, unsigned int authsize)
+{
+	return crypto_rfc4106_check_authsize(authsize);
+}
+
+/* GHASH the first alen bytes of sg, a stack chunk at a time. */
+static void gcm_hash_assoc(const struct aesnictr_gcm_ctx *ctx,
+			   struct gcm_state *st, struct scatterlist *sg,
+			   unsigned int alen)
+{
+	u8 buf[GCM_ASSOC_CHUNK];
+	unsigned int off, n;
+
+	for (off = 0; off < alen; off += n) {
+		n = min_t(unsigned int, alen - off, sizeof(buf));
+		scatterwalk_map_and_copy(buf, sg, off, n, 0);
+		gcm_ghash(ctx, st, buf, n);
+	}
+}
+
+/*
+ * One AEAD request: iv is the 12-byte GCM IV, the first alen bytes of the
+ * source are hashed, the text starts at req->assoclen.
+ */
+static int gcm_crypt(struct aead_request *req, const u8 iv[GCM_AES_IV_SIZE],
+		     unsigned int alen, bool enc)
+{
+	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
+	const struct aesnictr_gcm_ctx *ctx = gcm_ctx(tfm);
+	unsigned int authsize = crypto_aead_authsize(tfm);
+	unsigned int len = req->cryptlen - (enc ? 0 : authsize);
+	u8 tag[AES_BLOCK_SIZE], expect[AES_BLOCK_SIZE];
+	struct skcipher_walk walk;
+	struct gcm_state st;
+	int err;
+
+	gcm_init(&st, aesnictr_simd_usable() ? aesnictr_active_tier : NULL, iv);
+	gcm_hash_assoc(ctx, &st, req->src, alen);
+
+	err = enc ? skcipher_walk_aead_encrypt(&walk, req, false) :
+		    skcipher_walk_aead_decrypt(&walk, req, false);
+	while (walk.nbytes) {
+		unsigned int n = walk.nbytes;
+
+		if (n < walk.total)
+			n = round_down(n, AES_BLOCK_SIZE);
+		gcm_update(ctx, &st, walk.dst.virt.addr,
+			   AESNICTR_WALK_SRC(&walk), n, enc);
+		err = skcipher_walk_done(&walk, walk.nbytes - n);
+	}
+	if (err)
+		goto out;
+
+	gcm_final(ctx, &st, alen, len, tag);
+	if (enc) {
+		scatterwalk_map_and_copy(tag, req->dst, req->assoclen + len,
+					 authsize, 1);
+	} else {
+		scatterwalk_map_and_copy(expect, req->src, req->assoclen + len,
+					 authsize, 0);
+		if (crypto_memneq(tag, expect, authsize))
+			err = -EBADMSG;
+	}
+out:
+	memzero_explicit(&st, sizeof(st));
+	memzero_explicit(tag, sizeof(tag));
+	return err;
+}
+
+static int gcm_encrypt(struct aead_request *req)
+{
+	return gcm_crypt(req, req->iv, req->assoclen, true);
+}
+
+static int gcm_decrypt(struct aead_request *req)
+{
+	return gcm_crypt(req, req->iv, req->assoclen, false);
+}
+
+/* ESP: the AAD (SPI, sequence number) is followed by the 8-byte IV. */
+static int rfc4106_crypt(struct aead_request *req, bool enc)
+{
+	const struct aesnictr_gcm_ctx *ctx = gcm_ctx(crypto_aead_reqtfm(req));
+	u8 iv[GCM_AES_IV_SIZE];
+
+	if (crypto_ipsec_check_assoclen(req->assoclen))
+		return -EINVAL;
+	memcpy(iv, ctx->salt, sizeof(ctx->salt));
+	memcpy(iv + sizeof(ctx->salt), req->iv, GCM_RFC4106_IV_SIZE);
+	return gcm_crypt(req, iv, req->assoclen - GCM_RFC4106_IV_SIZE, enc);
+}
+
+static int rfc4106_encrypt(struct aead_request *req)
+{
+	return rfc4106_crypt(req, true);
+}
+
+static int rfc4106_decrypt(struct aead_request *req)
+{
+	return rfc4106_crypt(req, false);
+}
+
+static void gcm_exit_tfm(struct crypto_aead *tfm)
+{
+	memzero_explicit(gcm_ctx(tfm), sizeof(struct aesnictr_gcm_ctx));
+}
+
+#define GCM_ALG_BASE(name)						\
+	.cra_name		= name,					\
+	.cra_priority		= AESNICTR_PRIORITY,			\
+	.cra_blocksize		= 1,					\
+	.cra_ctxsize		= sizeof(struct aesnictr_gcm_ctx) +	\
+				  GCM_CTX_ALIGN - CRYPTO_MINALIGN,	\
+	.cra_module		= THIS_MODULE
+
+static struct aead_alg aesnictr_gcm_algs[] = {
+	{
+		.setkey		= gcm_setkey,
+		.setauthsize	= gcm_setauthsize,
+		.encrypt	= gcm_encrypt,
+		.decrypt	= gcm_decrypt,
+		.exit		= gcm_exit_tfm,
+		.ivsize		= GCM_AES_IV_SIZE,
+		.maxauthsize	= AES_BLOCK_SIZE,
+		.chunksize	= AES_BLOCK_SIZE,
+		.base		= { GCM_ALG_BASE("gcm(aes)") },
+	}, {
+		.setkey		= rfc4106_setkey,
+		.setauthsize	= rfc4106_setauthsize,
+		.encrypt	= rfc4106_encrypt,
+		.decrypt	= rfc4106_decrypt,
+		.exit		= gcm_exit_tfm,
+		.ivsize		= GCM_RFC4106_IV_SIZE,
+		.maxauthsize	= AES_BLOCK_SIZE,
+		.chunksize	= AES_BLOCK_SIZE,
+		.base		= { GCM_ALG_BASE("rfc4106(gcm(aes))") },
+	},
+};
+
+int aesnictr_gcm_register(const char *tier_name)
+{
+	snprintf(aesnictr_gcm_algs[0].base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
+		 "gcm-aes-aesnictr-%s", tier_name);
+	snprintf(aesnictr_gcm_algs[1].base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
+		 "rfc4106-gcm-aes-aesnictr-%s", tier_name);
+	return crypto_register_aeads(aesnictr_gcm_algs,
+				     ARRAY_SIZE(aesnictr_gcm_algs));
+}
+
+void aesnictr_gcm_unregister(void)
+{
+	crypto_unregister_aeads(aesnictr_gcm_algs, ARRAY_SIZE(aesnictr_gcm_algs));
+}
