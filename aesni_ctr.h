@@ -46,7 +46,8 @@ asmlinkage void aesnictr_ctr_vaes512(const struct aesnictr_key *key, u8 *dst,
  * GCM.  The key holds the AES round keys and the hash key H = AES(key, 0^128)
  * as the powers H^16 .. H^1 in the form the GHASH code multiplies by (see
  * ghash_clmul.S); h_powers_xored holds, for Karatsuba, the XOR of the two
- * 64-bit halves of each power.  ghash_acc is the running GHASH value in that
+ * 64-bit halves of each power, in both halves of a 16-byte slot so that the
+ * wide tiers load several with one instruction.  ghash_acc is the running GHASH value in that
  * code's internal form: callers zero it, pass it along, and give it to
  * aesnictr_gcm_final; nothing else may be assumed about its bytes.
  */
@@ -55,16 +56,27 @@ asmlinkage void aesnictr_ctr_vaes512(const struct aesnictr_key *key, u8 *dst,
 struct aesnictr_gcm_key {
 	struct aesnictr_key aes;				/* @0 */
 	u8 h_powers[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE];	/* @256 */
-	u8 h_powers_xored[AESNICTR_GCM_NPOWERS][8];		/* @512 */
+	u8 h_powers_xored[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE]; /* @512 */
 } __aligned(64);
 
 /* Compute the hash key powers; key->aes must already be expanded. */
 asmlinkage void aesnictr_gcm_precompute(struct aesnictr_gcm_key *key);
 
-/* GHASH len bytes (a multiple of 16: zero-pad a partial AAD block) into ghash_acc. */
+/*
+ * GHASH len bytes into ghash_acc; a trailing partial block is zero-padded (as
+ * GCM pads the AAD and the ciphertext), so only a last call may have one.
+ */
 asmlinkage void aesnictr_ghash_update(const struct aesnictr_gcm_key *key,
 				      u8 ghash_acc[AESNICTR_BLOCK_SIZE],
 				      const u8 *data, unsigned int len);
+
+/* The same with VPCLMULQDQ on 256- or 512-bit vectors. */
+asmlinkage void aesnictr_ghash_update_vaes2(const struct aesnictr_gcm_key *key,
+					    u8 ghash_acc[AESNICTR_BLOCK_SIZE],
+					    const u8 *data, unsigned int len);
+asmlinkage void aesnictr_ghash_update_vaes512(const struct aesnictr_gcm_key *key,
+					      u8 ghash_acc[AESNICTR_BLOCK_SIZE],
+					      const u8 *data, unsigned int len);
 
 /*
  * Encrypt (decrypt) len bytes from src to dst with the GCM counter block ctr

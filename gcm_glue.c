@@ -134,8 +134,9 @@ static void gcm_precompute_generic(struct aesnictr_gcm_ctx *ctx)
 
 		put_unaligned_le64(kl, k);
 		put_unaligned_le64(kh, k + 8);
-		put_unaligned_le64(kl ^ kh,
-				   ctx->key.h_powers_xored[AESNICTR_GCM_NPOWERS - i]);
+		k = ctx->key.h_powers_xored[AESNICTR_GCM_NPOWERS - i];
+		put_unaligned_le64(kl ^ kh, k);
+		put_unaligned_le64(kl ^ kh, k + 8);
 		gf128_mul(&ph, &pl, ctx->h_hi, ctx->h_lo);
 	}
 }
