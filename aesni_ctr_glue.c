@@ -25,7 +25,7 @@
 static char *max_tier;
 module_param(max_tier, charp, 0444);
 MODULE_PARM_DESC(max_tier,
-		 "Widest code tier to use: avx (AES-NI+AVX, 128-bit), vaes2 (VAES+AVX2, 256-bit) or vaes512 (VAES+AVX-512, 512-bit); default: the widest the CPU supports");
+		 "Widest code tier to use: avx (AES-NI+PCLMULQDQ+AVX, 128-bit), vaes2 (+VAES+VPCLMULQDQ+AVX2, 256-bit) or vaes512 (+AVX-512F/BW/VL, 512-bit); default: the widest the CPU supports");
 
 static bool debug_force_nosimd;
 module_param(debug_force_nosimd, bool, 0644);
@@ -68,6 +68,7 @@ static bool aesnictr_cpu_has_tier(int tier)
 		fallthrough;
 	case TIER_VAES2:
 		if (!boot_cpu_has(X86_FEATURE_VAES) ||
+		    !boot_cpu_has(X86_FEATURE_VPCLMULQDQ) ||
 		    !boot_cpu_has(X86_FEATURE_AVX2))
 			return false;
 		fallthrough;

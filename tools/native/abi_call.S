@@ -1,18 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * abi_call(fn, key, dst, src, len, ctr): call a CTR routine as
- * fn(key, dst, src, len, ctr) and check that it kept the SysV ABI: the
- * callee-saved registers rbx, rbp, r12-r15 and rsp, the direction flag
- * and MXCSR.  If abi_check_ymm is nonzero, the upper YMM state is set clean
- * before the call and XINUSE must show it clean after (a routine that
- * used 256/512-bit registers must end with vzeroupper).
+ * fn(key, dst, src, len, ctr), and
+ * abi_call6(fn, a1, a2, a3, a4, a5, a6): call any routine of up to six
+ * integer or pointer arguments as fn(a1, ..., a6), each argument passed in
+ * full 64 bits (so a test can put garbage in the upper half of an unsigned
+ * int argument, which the SysV ABI leaves undefined).
+ *
+ * Both check that the callee kept the SysV ABI: the callee-saved registers
+ * rbx, rbp, r12-r15 and rsp, the direction flag and MXCSR.  If
+ * abi_check_ymm is nonzero, the upper YMM state is set clean before the
+ * call and XINUSE must show it clean after (a routine that used 256/512-bit
+ * registers must end with vzeroupper).
  * Returns a mask of ABI_* bits (see abi_call.h), 0 if all is well.
  */
-	.text
-	.globl	abi_call
-	.type	abi_call, @function
-	.p2align 4
-abi_call:
+
+/*
+ * The common body: on entry rax = the routine, rdi..r9 its arguments,
+ * and the caller's callee-saved registers not yet pushed.
+ */
+.macro _abi_checked_call
 	push	%rbx
 	push	%rbp
 	push	%r12
@@ -22,13 +29,6 @@ abi_call:
 	sub	$24, %rsp		/* 16-byte aligned at the call */
 	mov	%rsp, 8(%rsp)		/* expected rsp after the call */
 	stmxcsr	16(%rsp)
-
-	mov	%rdi, %rax		/* shift the arguments down one */
-	mov	%rsi, %rdi
-	mov	%rdx, %rsi
-	mov	%rcx, %rdx
-	mov	%r8d, %ecx
-	mov	%r9, %r8
 
 	cmpb	$0, abi_check_ymm(%rip)
 	je	1f
@@ -96,7 +96,35 @@ abi_call:
 	pop	%rbp
 	pop	%rbx
 	ret
+.endm
+
+	.text
+	.globl	abi_call
+	.type	abi_call, @function
+	.p2align 4
+abi_call:
+	mov	%rdi, %rax		/* shift the arguments down one */
+	mov	%rsi, %rdi
+	mov	%rdx, %rsi
+	mov	%rcx, %rdx
+	mov	%r8d, %ecx
+	mov	%r9, %r8
+	_abi_checked_call
 	.size	abi_call, . - abi_call
+
+	.globl	abi_call6
+	.type	abi_call6, @function
+	.p2align 4
+abi_call6:
+	mov	%rdi, %rax		/* shift the arguments down one */
+	mov	%rsi, %rdi
+	mov	%rdx, %rsi
+	mov	%rcx, %rdx
+	mov	%r8, %rcx
+	mov	%r9, %r8
+	mov	8(%rsp), %r9		/* a6, from the stack */
+	_abi_checked_call
+	.size	abi_call6, . - abi_call6
 
 	.bss
 	.globl	abi_check_ymm

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* abi_call(): call a CTR routine and check it kept the SysV ABI (abi_call.S). */
+/*
+ * abi_call(), abi_call6(): call a routine of the assembly and check it kept
+ * the SysV ABI (abi_call.S).
+ */
 #ifndef NATIVE_ABI_CALL_H
 #define NATIVE_ABI_CALL_H
+
+#include <stdint.h>
 
 #include "ctr_split.h"
 
@@ -16,5 +21,12 @@ extern unsigned char abi_check_ymm;
 
 unsigned int abi_call(ctr_fn_t *fn, const struct aesnictr_key *key, u8 *dst,
 		      const u8 *src, unsigned int len, const u8 *ctr);
+
+/*
+ * fn(a1, ..., a6) for any routine of up to six integer or pointer arguments,
+ * each passed in all 64 bits of its register (unused ones are ignored).
+ */
+unsigned int abi_call6(const void *fn, uint64_t a1, uint64_t a2, uint64_t a3,
+		       uint64_t a4, uint64_t a5, uint64_t a6);
 
 #endif /* NATIVE_ABI_CALL_H */
