@@ -16,7 +16,7 @@ KVERS    := $(shell ls -d /lib/modules/*/build 2>/dev/null | cut -d/ -f4 | sort 
 KVER     ?= $(shell if [ -d /lib/modules/$$(uname -r)/build ]; then uname -r; else echo $(firstword $(KVERS)); fi)
 KDIR     ?= /lib/modules/$(KVER)/build
 SOURCES  := Kbuild VERSION compat.h aesni_ctr.h aesni_ctr_glue.h aesni_ctr_glue.c \
-	    gcm_glue.c selftest.c testmgr_vectors.h aesni_ctr_asm.S ghash_clmul.S
+	    gcm_glue.c selftest.c testmgr_vectors.h aes_ctr_common.h aesni_ctr_asm.S ghash_clmul.S
 DKMS_VER := $(shell cat VERSION)
 
 .PHONY: all module modules-all kbuild-check dkms-check native-test vm-test check bench run \

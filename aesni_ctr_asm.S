@@ -67,30 +67,7 @@
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
 
-	.section .rodata
-	.p2align 6
-.Lbswap_low32:
-	.rept 4
-	.byte	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12
-	.endr
-.Lmask_high96:
-	.rept 4
-	.long	0xffffffff, 0xffffffff, 0xffffffff, 0
-	.endr
-.Llane_offsets:
-	.long	0, 0, 0, 0,  0, 0, 0, 1,  0, 0, 0, 2,  0, 0, 0, 3
-.Lstep_16:
-	.rept 4
-	.long	0, 0, 0, 1
-	.endr
-.Lstep_32:
-	.rept 4
-	.long	0, 0, 0, 2
-	.endr
-.Lstep_64:
-	.rept 4
-	.long	0, 0, 0, 4
-	.endr
+#include "aes_ctr_common.h"
 
 	.text
 
@@ -159,27 +136,6 @@ SYM_FUNC_END(aesnictr_expand_key)
 #define RKLAST_PTR	%r9
 #define NROUNDS		%r10d
 
-/* Name V0..V15 (and V16..V31 for VL 64) after the registers of width VL. */
-.macro _set_veclen vl
-	.set	VL, \vl
-	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-	.if VL == 16
-		.set	V\i, %xmm\i
-	.elseif VL == 32
-		.set	V\i, %ymm\i
-	.else
-		.set	V\i, %zmm\i
-	.endif
-	.endr
-	/* VL 64 keeps round keys 1-13 in zmm17-zmm29 */
-	.if VL == 64
-	.set RKEY1, %zmm17; .set RKEY2, %zmm18; .set RKEY3, %zmm19; .set RKEY4, %zmm20
-	.set RKEY5, %zmm21; .set RKEY6, %zmm22; .set RKEY7, %zmm23; .set RKEY8, %zmm24
-	.set RKEY9, %zmm25; .set RKEY10, %zmm26; .set RKEY11, %zmm27
-	.set RKEY12, %zmm28; .set RKEY13, %zmm29
-	.endif
-.endm
-
 #define T	V8
 #define C	V9
 #define STEP	V10
@@ -187,33 +143,6 @@ SYM_FUNC_END(aesnictr_expand_key)
 #define RK	V12
 #define RKLAST	V13
 #define TMP	V14
-
-/* Load one 16-byte value into every 128-bit lane of a vector. */
-.macro _vbroadcast128 src, dst
-	.if VL == 16
-		vmovdqu		\src, \dst
-	.elseif VL == 32
-		vbroadcasti128	\src, \dst
-	.else
-		vbroadcasti32x4	\src, \dst
-	.endif
-.endm
-
-.macro _vmovdqu src, dst
-	.if VL == 64
-		vmovdqu8	\src, \dst
-	.else
-		vmovdqu		\src, \dst
-	.endif
-.endm
-
-.macro _vpxor a, b, dst
-	.if VL == 64
-		vpxord		\a, \b, \dst
-	.else
-		vpxor		\a, \b, \dst
-	.endif
-.endm
 
 /* Apply round key i (1..13) to the first n vectors. */
 .macro _aesenc_round i, n
@@ -238,9 +167,7 @@ SYM_FUNC_END(aesnictr_expand_key)
 .macro _ctr_vectors n, xor_src
 	.irp j, 0,1,2,3,4,5,6,7
 	.if \j < \n
-		vpshufb		BSWAP, C, V\j
-		_vpxor		T, V\j, V\j
-		vpaddd		STEP, C, C
+		_ctr_next	V\j, T, C, STEP, BSWAP
 	.endif
 	.endr
 	.irp i, 1,2,3,4,5,6,7,8,9
@@ -284,17 +211,10 @@ SYM_FUNC_END(aesnictr_expand_key)
 	lea	(KEY,%rax), RKLAST_PTR
 
 	/* T = (ctr AND mask96) ^ rk0; C = low counter word + lane number */
-	_vbroadcast128	(CTRPTR), T
-	vpandd		.Lmask_high96(%rip), T, T
-	_vbroadcast128	(KEY), TMP
-	_vpxor		TMP, T, T
 	mov	12(CTRPTR), %eax
 	bswap	%eax
-	vmovd	%eax, %xmm9
-	vpslldq	$12, %xmm9, %xmm9
-	vshufi32x4	$0, %zmm9, %zmm9, %zmm9
-	vpaddd		.Llane_offsets(%rip), C, C
-	vmovdqu8	.Lstep_64(%rip), STEP
+	_ctr_init	T, C, %xmm9, TMP, CTRPTR, KEY, %eax
+	vmovdqu8	STEP_CONST(%rip), STEP
 	_vmovdqu	.Lbswap_low32(%rip), BSWAP
 	_vbroadcast128	(RKLAST_PTR), RKLAST
 	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
@@ -408,19 +328,8 @@ SYM_FUNC_END(aesnictr_expand_key)
 
 /* T, C (counter words from CTRW, lane l = CTRW + l), STEP and BSWAP */
 .macro _ctr_setup_vec
-	_vbroadcast128	(CTRPTR), T
-	vpand		.Lmask_high96(%rip), T, T
-	_vbroadcast128	(KEY), TMP
-	vpxor		TMP, T, T
-	vmovd	CTRW, %xmm9
-	vpslldq	$12, %xmm9, %xmm9
-	.if VL == 32
-		vinserti128	$1, %xmm9, %ymm9, %ymm9
-		vpaddd		.Llane_offsets(%rip), C, C
-		vmovdqu		.Lstep_32(%rip), STEP
-	.else
-		vmovdqu		.Lstep_16(%rip), STEP
-	.endif
+	_ctr_init	T, C, %xmm9, TMP, CTRPTR, KEY, CTRW
+	vmovdqu		STEP_CONST(%rip), STEP
 	vmovdqu		.Lbswap_low32(%rip), BSWAP
 .endm
 
@@ -449,24 +358,11 @@ SYM_FUNC_END(aesnictr_expand_key)
 	 * C in TMP and STEP in V15; every slot of BUF gets T, whose dword 3
 	 * the GPR updates overwrite.
 	 */
-	_vbroadcast128	(CTRPTR), RK
-	vpand		.Lmask_high96(%rip), RK, RK
-	_vbroadcast128	(KEY), TMP
-	vpxor		TMP, RK, RK
-	vmovd	CTRW, %xmm14
-	vpslldq	$12, %xmm14, %xmm14
-	.if VL == 32
-		vinserti128	$1, %xmm14, %ymm14, %ymm14
-		vpaddd		.Llane_offsets(%rip), TMP, TMP
-		vmovdqu		.Lstep_32(%rip), V15
-	.else
-		vmovdqu		.Lstep_16(%rip), V15
-	.endif
+	_ctr_init	RK, TMP, %xmm14, TMP, CTRPTR, KEY, CTRW
+	vmovdqu		STEP_CONST(%rip), V15
 	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11
 	.if \j < NV
-		vpshufb		.Lbswap_low32(%rip), TMP, V\j
-		vpxor		RK, V\j, V\j
-		vpaddd		V15, TMP, TMP
+		_ctr_next	V\j, RK, TMP, V15, .Lbswap_low32(%rip)
 		vmovdqa		RK, \j*VL(%rsp)
 	.endif
 	.endr

@@ -10,7 +10,7 @@ top=$PWD/build/dkms
 rm -rf "$top"
 mkdir -p "$top/src/aesni_ctr-$ver" "$top/tree"
 cp Kbuild VERSION compat.h aesni_ctr.h aesni_ctr_glue.h aesni_ctr_glue.c gcm_glue.c \
-	selftest.c testmgr_vectors.h aesni_ctr_asm.S ghash_clmul.S dkms.conf "$top/src/aesni_ctr-$ver/"
+	selftest.c testmgr_vectors.h aes_ctr_common.h aesni_ctr_asm.S ghash_clmul.S dkms.conf "$top/src/aesni_ctr-$ver/"
 opts="--sourcetree $top/src --dkmstree $top/tree"
 if ! dkms add -m aesni_ctr -v "$ver" $opts >"$top/add.log" 2>&1; then
 	echo "FAIL: dkms add"; cat "$top/add.log"; exit 1

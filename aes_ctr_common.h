@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Assembly shared by aesni_ctr_asm.S (CTR) and ghash_clmul.S (GCM): the
+ * vector-width helpers and the Gueron-Krasnov counter work, so that GCM's
+ * counter blocks are made by the very code that makes ctr(aes)'s.
+ *
+ * Counter blocks: within one call the upper 96 bits of every block equal
+ * those of the first, so T = (ctr AND mask96) XOR rk0 is computed once; C
+ * holds the little-endian low words c + n in dword 3 of each 128-bit lane
+ * (other dwords zero), and a vector of round-0 states is
+ *	VPSHUFB(C, bswap_low32) XOR T,	then C += STEP (VL/16 per lane).
+ * The caller guarantees c + n does not wrap 2^32 within a call.
+ */
+#ifndef AESNICTR_AES_CTR_COMMON_H
+#define AESNICTR_AES_CTR_COMMON_H
+
+	.pushsection .rodata
+	.p2align 6
+.Lbswap_low32:		/* per lane: bytes 0-11 as they are, 12-15 reversed */
+	.rept 4
+	.byte	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12
+	.endr
+.Lmask_high96:
+	.rept 4
+	.long	0xffffffff, 0xffffffff, 0xffffffff, 0
+	.endr
+.Llane_offsets:
+	.long	0, 0, 0, 0,  0, 0, 0, 1,  0, 0, 0, 2,  0, 0, 0, 3
+.Lstep_16:
+	.rept 4
+	.long	0, 0, 0, 1
+	.endr
+.Lstep_32:
+	.rept 4
+	.long	0, 0, 0, 2
+	.endr
+.Lstep_64:
+	.rept 4
+	.long	0, 0, 0, 4
+	.endr
+	.popsection
+
+/*
+ * Name V0..V15 after the registers of width VL (16, 32, 64); for VL 64 also
+ * RKEY1..RKEY13 = zmm17..zmm29, where round keys 1-13 are kept; STEP_CONST
+ * is the counter increment for this width.
+ */
+.macro _set_veclen vl
+	.set	VL, \vl
+	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+	.if VL == 16
+		.set	V\i, %xmm\i
+	.elseif VL == 32
+		.set	V\i, %ymm\i
+	.else
+		.set	V\i, %zmm\i
+	.endif
+	.endr
+	.if VL == 16
+		.set	STEP_CONST, .Lstep_16
+	.elseif VL == 32
+		.set	STEP_CONST, .Lstep_32
+	.else
+		.set	STEP_CONST, .Lstep_64
+	.set RKEY1, %zmm17; .set RKEY2, %zmm18; .set RKEY3, %zmm19; .set RKEY4, %zmm20
+	.set RKEY5, %zmm21; .set RKEY6, %zmm22; .set RKEY7, %zmm23; .set RKEY8, %zmm24
+	.set RKEY9, %zmm25; .set RKEY10, %zmm26; .set RKEY11, %zmm27
+	.set RKEY12, %zmm28; .set RKEY13, %zmm29
+	.endif
+.endm
+
+/* Load one 16-byte value into every 128-bit lane of a vector. */
+.macro _vbroadcast128 src, dst
+	.if VL == 16
+		vmovdqu		\src, \dst
+	.elseif VL == 32
+		vbroadcasti128	\src, \dst
+	.else
+		vbroadcasti32x4	\src, \dst
+	.endif
+.endm
+
+.macro _vmovdqu src, dst
+	.if VL == 64
+		vmovdqu8	\src, \dst
+	.else
+		vmovdqu		\src, \dst
+	.endif
+.endm
+
+.macro _vpxor a, b, dst
+	.if VL == 64
+		vpxord		\a, \b, \dst
+	.else
+		vpxor		\a, \b, \dst
+	.endif
+.endm
+
+/*
+ * T and C for the counter block at ctrptr, whose low word (byte-swapped to
+ * little-endian) is in the 32-bit register ctrw; cx is the xmm register of C,
+ * tmp a scratch vector.
+ */
+.macro _ctr_init t, c, cx, tmp, ctrptr, key, ctrw
+	_vbroadcast128	(\ctrptr), \t
+	.if VL == 64
+		vpandd		.Lmask_high96(%rip), \t, \t
+	.else
+		vpand		.Lmask_high96(%rip), \t, \t
+	.endif
+	_vbroadcast128	(\key), \tmp
+	_vpxor		\tmp, \t, \t
+	vmovd		\ctrw, \cx
+	vpslldq		$12, \cx, \cx
+	.if VL == 32
+		vinserti128	$1, \cx, \c, \c
+		vpaddd		.Llane_offsets(%rip), \c, \c
+	.elseif VL == 64
+		vshufi32x4	$0, \c, \c, \c
+		vpaddd		.Llane_offsets(%rip), \c, \c
+	.endif
+.endm
+
+/* The next vector of round-0 states; t, step, bswap may be in memory. */
+.macro _ctr_next dst, t, c, step, bswap
+	vpshufb		\bswap, \c, \dst
+	_vpxor		\t, \dst, \dst
+	vpaddd		\step, \c, \c
+.endm
+
+#endif /* AESNICTR_AES_CTR_COMMON_H */
