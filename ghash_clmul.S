@@ -41,6 +41,7 @@
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
+#include "aes_ctr_common.h"
 
 	.section .rodata
 	.p2align 4
@@ -235,60 +236,40 @@ SYM_FUNC_END(aesnictr_ghash_update)
  * V5 powers, V6 products, V7 xored powers, V15 BSWAP in every lane.
  */
 .macro _ghash_update_wide vl
-	.set	VL, \vl
-	.irp i, 0,1,2,3,4,5,6,7,15
-	.if VL == 32
-		.set	V\i, %ymm\i
-	.else
-		.set	V\i, %zmm\i
-	.endif
-	.endr
+	_set_veclen	\vl
 	.set	POWERS, H_POWERS + (16 - 4 * VL / 16) * 16
 	.set	XORED, H_XORED + (16 - 4 * VL / 16) * 16
 
 	mov		%ecx, %ecx
 	cmp		$4*VL, %rcx
 	jb		.Lwide_rest\@
-	.if VL == 32
-		vbroadcasti128	.Lbswap128(%rip), V15
-	.else
-		vbroadcasti32x4	.Lbswap128(%rip), V15
-	.endif
+	_vbroadcast128	.Lbswap128(%rip), V15
 	vmovdqa		.Lgfpoly(%rip), GFPOLY
 	vmovdqu		(%rsi), %xmm0
 .Lwide_loop\@:
 	.irp j, 0,1,2,3
-	.if VL == 32
-		vmovdqu		\j*VL(%rdx), V4
-	.else
-		vmovdqu8	\j*VL(%rdx), V4
-	.endif
+		_vmovdqu	\j*VL(%rdx), V4
 		vpshufb		V15, V4, V4
 	.if \j == 0
-		_wide_xor	V0, V4, V4
+		_vpxor	V0, V4, V4
 	.endif
-	.if VL == 32
-		vmovdqu		POWERS+\j*VL(%rdi), V5
-		vmovdqu		XORED+\j*VL(%rdi), V7
-	.else
-		vmovdqu8	POWERS+\j*VL(%rdi), V5
-		vmovdqu8	XORED+\j*VL(%rdi), V7
-	.endif
+		_vmovdqu	POWERS+\j*VL(%rdi), V5
+		_vmovdqu	XORED+\j*VL(%rdi), V7
 	.if \j == 0
 		vpclmulqdq	$0x00, V5, V4, V1
 		vpclmulqdq	$0x11, V5, V4, V2
 		vpshufd		$0x4e, V4, V6
-		_wide_xor	V4, V6, V6
+		_vpxor	V4, V6, V6
 		vpclmulqdq	$0x00, V7, V6, V3
 	.else
 		vpclmulqdq	$0x00, V5, V4, V6
-		_wide_xor	V6, V1, V1
+		_vpxor	V6, V1, V1
 		vpclmulqdq	$0x11, V5, V4, V6
-		_wide_xor	V6, V2, V2
+		_vpxor	V6, V2, V2
 		vpshufd		$0x4e, V4, V6
-		_wide_xor	V4, V6, V6
+		_vpxor	V4, V6, V6
 		vpclmulqdq	$0x00, V7, V6, V6
-		_wide_xor	V6, V3, V3
+		_vpxor	V6, V3, V3
 	.endif
 	.endr
 	/* MID ^= LO ^ HI, then add up the lanes */
@@ -318,13 +299,6 @@ SYM_FUNC_END(aesnictr_ghash_update)
 	jmp		aesnictr_ghash_update
 .endm
 
-.macro _wide_xor a, b, dst
-	.if VL == 64
-		vpxord		\a, \b, \dst
-	.else
-		vpxor		\a, \b, \dst
-	.endif
-.endm
 
 #if !defined(AESNICTR_AS_VAES) || AESNICTR_AS_VAES
 /* void aesnictr_ghash_update_<tier>(key, acc, data, len): as aesnictr_ghash_update */
@@ -359,44 +333,305 @@ SYM_FUNC_START(aesnictr_gcm_final)
 SYM_FUNC_END(aesnictr_gcm_final)
 
 /*
- * void aesnictr_gcm_{enc,dec}_update_<tier>(key, ctr, acc, dst, src, len):
- * the tier's CTR routine and GHASH of the ciphertext, in the order that
- * reads the ciphertext before an in-place decryption overwrites it.
+ * The stitched GCM loop: each iteration encrypts 8 vectors of counter blocks
+ * and, between their AES rounds, hashes 8 vectors of ciphertext (decryption:
+ * the same 8 it is decrypting, read before they are overwritten; encryption:
+ * the 8 written by the previous iteration, so the first iteration only
+ * encrypts and a last pass only hashes).  AES and carry-less multiplication
+ * then overlap instead of running one after the other.
+ *
+ * size_t aesnictr_gcm_{enc,dec}_bulk_<tier>(key, ctr, acc, dst, src, len)
+ * does the first floor(len / 8VL) * 8VL bytes and returns that count.
+ *
+ * Registers: rdi KEY, rsi CTR (pointer), rdx ACC (pointer; the GHASH value
+ * lives there between groups), rcx DST, r8 SRC, r9 LEN, r10d NROUNDS,
+ * r11 GDATA (the ciphertext being hashed), rax bytes done.
+ *	V0-V7	AES states
+ *	V8	round key (VL 16, 32), last round key (VL 64)
+ *	V9	C, the counter words (aes_ctr_common.h)
+ *	V10-V12	LO, HI, MID: Karatsuba partial products of a GHASH group
+ *	V13	a block being hashed, V14 scratch, V15 GHASH byte reflection
+ *	T	on the stack (VL 16, 32), zmm16 (VL 64); zmm30 STEP, zmm31 BSWAP
+ * A GHASH group is 8 vectors for VL 16, 32 (8 or 16 blocks) and 4 for VL 64
+ * (16 blocks): as many blocks as there are powers of H.
  */
-.macro _gcm_update ctr_fn, ghash_fn, decrypt
+#define BKEY	%rdi
+#define BCTR	%rsi
+#define BACC	%rdx
+#define BDST	%rcx
+#define BSRC	%r8
+#define BLEN	%r9
+#define BNR	%r10d
+#define GDATA	%r11
+
+.macro _bulk_set_regs
+	.if VL == 64
+		.set	GBLOCKS, 16
+	.else
+		.set	GBLOCKS, 8 * VL / 16
+	.endif
+	.set	GVECS, GBLOCKS * 16 / VL
+	.set	GPOWERS, H_POWERS + (16 - GBLOCKS) * 16
+	.set	GXORED, H_XORED + (16 - GBLOCKS) * 16
+.endm
+
+/* Hash vector j of the 8 at GDATA (see the group rules above). */
+.macro _gstep j
+	.set	GJ, (\j) % GVECS
+	_vmovdqu	\j*VL(GDATA), V13
+	vpshufb		V15, V13, V13
+	.if GJ == 0
+		vmovdqu		(BACC), %xmm14
+		_vpxor		V14, V13, V13
+		vpclmulqdq	$0x00, GPOWERS+GJ*VL(BKEY), V13, V10
+		vpclmulqdq	$0x11, GPOWERS+GJ*VL(BKEY), V13, V11
+		vpshufd		$0x4e, V13, V14
+		_vpxor		V13, V14, V14
+		vpclmulqdq	$0x00, GXORED+GJ*VL(BKEY), V14, V12
+	.else
+		vpclmulqdq	$0x00, GPOWERS+GJ*VL(BKEY), V13, V14
+		_vpxor		V14, V10, V10
+		vpclmulqdq	$0x11, GPOWERS+GJ*VL(BKEY), V13, V14
+		_vpxor		V14, V11, V11
+		vpshufd		$0x4e, V13, V14
+		_vpxor		V13, V14, V14
+		vpclmulqdq	$0x00, GXORED+GJ*VL(BKEY), V14, V14
+		_vpxor		V14, V12, V12
+	.endif
+	.if GJ == GVECS - 1
+		_greduce
+	.endif
+.endm
+
+/* MID ^= LO ^ HI, add up the lanes, reduce, store the GHASH value. */
+.macro _greduce
+	.if VL == 64
+		vpternlogd	$0x96, %zmm10, %zmm11, %zmm12
+		.irp i, 10,11,12
+			vextracti64x4	$1, %zmm\i, %ymm13
+			vpxor		%ymm13, %ymm\i, %ymm\i
+		.endr
+	.else
+		vpxor		V10, V12, V12
+		vpxor		V11, V12, V12
+	.endif
+	.if VL >= 32
+		.irp i, 10,11,12
+			vextracti128	$1, %ymm\i, %xmm13
+			vpxor		%xmm13, %xmm\i, %xmm\i
+		.endr
+	.endif
+	vpclmulqdq	$0x10, .Lgfpoly(%rip), %xmm10, %xmm14
+	vpshufd		$0x4e, %xmm10, %xmm10
+	vpxor		%xmm10, %xmm12, %xmm12
+	vpxor		%xmm14, %xmm12, %xmm12
+	vpclmulqdq	$0x10, .Lgfpoly(%rip), %xmm12, %xmm14
+	vpshufd		$0x4e, %xmm12, %xmm12
+	vpxor		%xmm12, %xmm11, %xmm11
+	vpxor		%xmm14, %xmm11, %xmm11
+	vmovdqu		%xmm11, (BACC)
+.endm
+
+.macro _bulk_round i, aes
+	.if \aes
+	.if VL == 64
+		.irp j, 0,1,2,3,4,5,6,7
+			vaesenc		RKEY\i, V\j, V\j
+		.endr
+	.else
+		_vbroadcast128	16*\i(BKEY), V8
+		.irp j, 0,1,2,3,4,5,6,7
+			vaesenc		V8, V\j, V\j
+		.endr
+	.endif
+	.endif
+.endm
+
+/* One iteration: AES-CTR on 8 vectors and/or GHASH of 8 vectors at GDATA. */
+.macro _bulk_iter aes, ghash
+	.if \aes
+		.irp j, 0,1,2,3,4,5,6,7
+		.if VL == 64
+			_ctr_next	V\j, %zmm16, V9, %zmm30, %zmm31
+		.else
+			_ctr_next	V\j, 16(%rsp), V9, STEP_CONST(%rip), .Lbswap_low32(%rip)
+		.endif
+		.endr
+	.endif
+	.irp i, 1,2,3,4,5,6,7,8
+		_bulk_round	\i, \aes
+		.if \ghash
+			_gstep	(\i-1)
+		.endif
+	.endr
+	.if \aes
+		_bulk_round	9, 1
+		cmp	$12, BNR
+		jb	.Lbulk_last\@
+		_bulk_round	10, 1
+		_bulk_round	11, 1
+		je	.Lbulk_last\@
+		_bulk_round	12, 1
+		_bulk_round	13, 1
+.Lbulk_last\@:
+		.if VL != 64
+			mov	BNR, %eax
+			shl	$4, %eax
+			add	BKEY, %rax
+			_vbroadcast128	(%rax), V8
+		.endif
+		.irp j, 0,1,2,3,4,5,6,7
+			_vpxor		\j*VL(BSRC), V8, V14
+			vaesenclast	V14, V\j, V\j
+			_vmovdqu	V\j, \j*VL(BDST)
+		.endr
+	.endif
+.endm
+
+.macro _gcm_bulk vl, decrypt
+	_set_veclen	\vl
+	_bulk_set_regs
+	.if VL == 16					/* 8 VL = 2^CHUNK_SHIFT */
+		.set	CHUNK_SHIFT, 7
+	.elseif VL == 32
+		.set	CHUNK_SHIFT, 8
+	.else
+		.set	CHUNK_SHIFT, 9
+	.endif
+	mov	%r9d, %r9d
+	shr	$CHUNK_SHIFT, BLEN		/* iterations: len / (8 VL) */
+	jz	.Lbulk_none\@
+	sub	$16+VL, %rsp			/* bytes done @0, T @16 */
+	mov	BLEN, %rax
+	shl	$CHUNK_SHIFT, %rax
+	mov	%rax, (%rsp)
+	mov	240(BKEY), BNR
+	mov	12(BCTR), %eax
+	bswap	%eax
+	.if VL == 64
+		_ctr_init	%zmm16, V9, %xmm9, V14, BCTR, BKEY, %eax
+		vmovdqu8	STEP_CONST(%rip), %zmm30
+		vmovdqu8	.Lbswap_low32(%rip), %zmm31
+		.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
+			vbroadcasti32x4	16*\i(BKEY), RKEY\i
+		.endr
+		mov	BNR, %eax
+		shl	$4, %eax
+		add	BKEY, %rax
+		vbroadcasti32x4	(%rax), V8
+	.else
+		_ctr_init	V8, V9, %xmm9, V14, BCTR, BKEY, %eax
+		_vmovdqu	V8, 16(%rsp)
+	.endif
+	_vbroadcast128	.Lbswap128(%rip), V15
+	.if \decrypt
+.Lbulk_loop\@:
+		mov	BSRC, GDATA
+		_bulk_iter	1, 1
+		add	$8*VL, BSRC
+		add	$8*VL, BDST
+		dec	BLEN
+		jnz	.Lbulk_loop\@
+	.else
+		_bulk_iter	1, 0
+		jmp	.Lbulk_next\@
+.Lbulk_loop\@:
+		lea	-8*VL(BDST), GDATA
+		_bulk_iter	1, 1
+.Lbulk_next\@:
+		add	$8*VL, BSRC
+		add	$8*VL, BDST
+		dec	BLEN
+		jnz	.Lbulk_loop\@
+		lea	-8*VL(BDST), GDATA
+		_bulk_iter	0, 1
+	.endif
+	.if VL != 64
+		vpxor	%xmm8, %xmm8, %xmm8	/* the stack held T = f(rk0) */
+		_vmovdqu V8, 16(%rsp)
+	.endif
+	mov	(%rsp), %rax
+	add	$16+VL, %rsp
+	vzeroupper
+	RET
+.Lbulk_none\@:
+	xor	%eax, %eax
+	RET
+.endm
+
+SYM_FUNC_START(aesnictr_gcm_enc_bulk_avx)
+	_gcm_bulk	16, 0
+SYM_FUNC_END(aesnictr_gcm_enc_bulk_avx)
+SYM_FUNC_START(aesnictr_gcm_dec_bulk_avx)
+	_gcm_bulk	16, 1
+SYM_FUNC_END(aesnictr_gcm_dec_bulk_avx)
+#if !defined(AESNICTR_AS_VAES) || AESNICTR_AS_VAES
+SYM_FUNC_START(aesnictr_gcm_enc_bulk_vaes2)
+	_gcm_bulk	32, 0
+SYM_FUNC_END(aesnictr_gcm_enc_bulk_vaes2)
+SYM_FUNC_START(aesnictr_gcm_dec_bulk_vaes2)
+	_gcm_bulk	32, 1
+SYM_FUNC_END(aesnictr_gcm_dec_bulk_vaes2)
+SYM_FUNC_START(aesnictr_gcm_enc_bulk_vaes512)
+	_gcm_bulk	64, 0
+SYM_FUNC_END(aesnictr_gcm_enc_bulk_vaes512)
+SYM_FUNC_START(aesnictr_gcm_dec_bulk_vaes512)
+	_gcm_bulk	64, 1
+SYM_FUNC_END(aesnictr_gcm_dec_bulk_vaes512)
+#endif
+
+/*
+ * void aesnictr_gcm_{enc,dec}_update_<tier>(key, ctr, acc, dst, src, len):
+ * the stitched loop over whole 8-vector chunks, then the tier's CTR routine
+ * and GHASH for the rest, in the order that reads the ciphertext before an
+ * in-place decryption overwrites it.
+ */
+.macro _gcm_update bulk_fn, ctr_fn, ghash_fn, decrypt
 	push	%rbx
 	push	%r12
 	push	%r13
 	push	%r14
 	push	%r15
+	sub	$32, %rsp			/* ctr copy @0, len @16; aligned */
 	mov	%rdi, %rbx			/* key */
-	mov	%rsi, %r12			/* ctr */
 	mov	%rdx, %r13			/* acc */
 	mov	%rcx, %r14			/* dst */
 	mov	%r8, %r15			/* src */
-	push	%r9				/* len */
-	push	%r9				/* keeps the stack 16-byte aligned */
+	mov	%r9d, 16(%rsp)			/* len */
+	vmovdqu	(%rsi), %xmm0
+	vmovdqu	%xmm0, (%rsp)
+	call	\bulk_fn			/* (key, ctr, acc, dst, src, len) */
+	add	%rax, %r14
+	add	%rax, %r15
+	sub	%eax, 16(%rsp)
+	shr	$4, %eax			/* the rest starts that many blocks on */
+	mov	12(%rsp), %ecx
+	bswap	%ecx
+	add	%eax, %ecx
+	bswap	%ecx
+	mov	%ecx, 12(%rsp)
+	mov	%rsp, %r12			/* ctr */
 	.if \decrypt
-		mov	%rdx, %rsi
-		mov	%r8, %rdx
-		mov	%r9d, %ecx
+		mov	%rbx, %rdi
+		mov	%r13, %rsi
+		mov	%r15, %rdx
+		mov	16(%rsp), %ecx
 		call	\ghash_fn		/* (key, acc, src, len) */
 	.endif
 	mov	%rbx, %rdi
 	mov	%r14, %rsi
 	mov	%r15, %rdx
-	mov	(%rsp), %ecx
+	mov	16(%rsp), %ecx
 	mov	%r12, %r8
 	call	\ctr_fn				/* (key, dst, src, len, ctr) */
 	.if !\decrypt
 		mov	%rbx, %rdi
 		mov	%r13, %rsi
 		mov	%r14, %rdx
-		mov	(%rsp), %ecx
+		mov	16(%rsp), %ecx
 		call	\ghash_fn		/* (key, acc, dst, len) */
 	.endif
-	pop	%r9
-	pop	%r9
+	add	$32, %rsp
 	pop	%r15
 	pop	%r14
 	pop	%r13
@@ -406,23 +641,23 @@ SYM_FUNC_END(aesnictr_gcm_final)
 .endm
 
 SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_avx)
-	_gcm_update	aesnictr_ctr_avx, aesnictr_ghash_update, 0
+	_gcm_update	aesnictr_gcm_enc_bulk_avx, aesnictr_ctr_avx, aesnictr_ghash_update, 0
 SYM_FUNC_END(aesnictr_gcm_enc_update_avx)
 SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_avx)
-	_gcm_update	aesnictr_ctr_avx, aesnictr_ghash_update, 1
+	_gcm_update	aesnictr_gcm_dec_bulk_avx, aesnictr_ctr_avx, aesnictr_ghash_update, 1
 SYM_FUNC_END(aesnictr_gcm_dec_update_avx)
 
 #if !defined(AESNICTR_AS_VAES) || AESNICTR_AS_VAES
 SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_vaes2)
-	_gcm_update	aesnictr_ctr_vaes2, aesnictr_ghash_update_vaes2, 0
+	_gcm_update	aesnictr_gcm_enc_bulk_vaes2, aesnictr_ctr_vaes2, aesnictr_ghash_update_vaes2, 0
 SYM_FUNC_END(aesnictr_gcm_enc_update_vaes2)
 SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_vaes2)
-	_gcm_update	aesnictr_ctr_vaes2, aesnictr_ghash_update_vaes2, 1
+	_gcm_update	aesnictr_gcm_dec_bulk_vaes2, aesnictr_ctr_vaes2, aesnictr_ghash_update_vaes2, 1
 SYM_FUNC_END(aesnictr_gcm_dec_update_vaes2)
 SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_vaes512)
-	_gcm_update	aesnictr_ctr_vaes512, aesnictr_ghash_update_vaes512, 0
+	_gcm_update	aesnictr_gcm_enc_bulk_vaes512, aesnictr_ctr_vaes512, aesnictr_ghash_update_vaes512, 0
 SYM_FUNC_END(aesnictr_gcm_enc_update_vaes512)
 SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_vaes512)
-	_gcm_update	aesnictr_ctr_vaes512, aesnictr_ghash_update_vaes512, 1
+	_gcm_update	aesnictr_gcm_dec_bulk_vaes512, aesnictr_ctr_vaes512, aesnictr_ghash_update_vaes512, 1
 SYM_FUNC_END(aesnictr_gcm_dec_update_vaes512)
 #endif
