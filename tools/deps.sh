@@ -6,7 +6,7 @@ set -eu
 PKGS="build-essential kmod cpio xz-utils zstd
 linux-headers-amd64 linux-image-amd64
 linux-headers-6.12-amd64 linux-image-6.12-amd64
-qemu-system-x86 busybox-static kcapi-tools libkcapi-dev cryptsetup-bin iproute2
+qemu-system-x86 busybox-static kcapi-tools libkcapi-dev cryptsetup-bin dmsetup iproute2
 libssl-dev libgcrypt20-dev dkms sparse"
 
 missing=""

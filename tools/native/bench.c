@@ -1,15 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Native CTR benchmark: every tier the CPU has against OpenSSL EVP and
- * libgcrypt, AES-128 and AES-256, messages of 64 B to 1 MiB.  One message
- * model for all: the key is set once; each message gets a fresh IV and is
- * encrypted whole (OpenSSL: EncryptInit_ex with only the IV, EncryptUpdate,
- * EncryptFinal_ex; libgcrypt: setctr, encrypt; ours: ctr_crypt_split()).
+ * Native benchmark of CTR and GCM: every tier the CPU has (for GCM, every
+ * tier whose GCM routines are linked) against OpenSSL EVP and libgcrypt,
+ * AES-128 and AES-256, messages of 64 B to 1 MiB.  One message model for
+ * all: the key is set once; each message gets a fresh IV and is processed
+ * whole.
+ *   ctr:     OpenSSL EncryptInit_ex with only the IV, EncryptUpdate,
+ *            EncryptFinal_ex; libgcrypt setctr, encrypt; ours ctr_crypt_split().
+ *   gcm-enc: a 12-byte IV, 16 bytes of AAD, a 16-byte tag.  OpenSSL
+ *            EncryptInit_ex with only the IV, EncryptUpdate(NULL out) of the
+ *            AAD, EncryptUpdate, EncryptFinal_ex, GET_TAG; libgcrypt setiv,
+ *            authenticate, encrypt, gettag; ours as the kernel glue:
+ *            ghash_update of the AAD, one enc_update, gcm_final.
+ *   gcm-dec: the same, decrypting messages made beforehand (a ring of 4 per
+ *            size, each with its own IV) and checking the tag: OpenSSL
+ *            SET_TAG then DecryptFinal_ex, libgcrypt checktag, ours
+ *            dec_update, gcm_final and a compare.
  * Each figure is the best of several timed runs of ~25 ms, the
  * implementations interleaved so that noise hits all alike.
  *
  * Output: a table of GB/s (1e9 bytes/s) with the ratio to OpenSSL, or with
- * --csv (or CSV=1) only CSV: impl,mode,key_bits,bytes,gbps.
+ * --csv (or CSV=1) only CSV: impl,mode,key_bits,bytes,gbps (mode ctr,
+ * gcm-enc or gcm-dec).
  * Options: --csv, --runs=N (BENCH_RUNS), --ms=N (BENCH_MS),
  * --max-tier=avx|vaes2|vaes512 (AESNICTR_MAX_TIER).
  */
@@ -25,6 +37,7 @@
 
 #include "cpu.h"
 #include "ctr_split.h"
+#include "gcm_fns.h"
 
 #define BLK	AESNICTR_BLOCK_SIZE
 #define MAX_MSG	(1 << 20)
@@ -36,23 +49,54 @@ static const unsigned int key_bits[] = { 128, 256 };
 
 enum impl_kind { IMPL_TIER, IMPL_OPENSSL, IMPL_GCRYPT };
 
+enum mode { MODE_CTR, MODE_GCM_ENC, MODE_GCM_DEC, NR_MODES };
+static const char *const mode_names[NR_MODES] = { "ctr", "gcm-enc", "gcm-dec" };
+static const char *const mode_titles[NR_MODES] = {
+	"CTR",
+	"GCM encrypt (12-byte IV, 16-byte AAD, 16-byte tag)",
+	"GCM decrypt (12-byte IV, 16-byte AAD, 16-byte tag checked)",
+};
+
+#define GCM_IV		12
+#define GCM_AAD		16
+#define NR_RING		4		/* gcm-dec: messages made beforehand */
+
 struct impl {
+	struct aesnictr_gcm_key gk;	/* ours: round keys and H powers */
 	const char *name;		/* as in the CSV */
 	const char *col;		/* table column title */
 	enum impl_kind kind;
 	enum tier tier;
-	struct aesnictr_key ks;
+	int has_gcm;			/* tier: GCM routines linked */
 	EVP_CIPHER_CTX *evp;
 	gcry_cipher_hd_t gh;
 	long iters;			/* messages per timed run */
 	double best;			/* best seconds per timed run */
-	int wrong;			/* output differs from OpenSSL's */
+	unsigned int wrong;		/* 1 << mode: output/tag wrong */
+	u8 tag[BLK];			/* last GCM tag made */
 };
 
 static struct impl impls[2 + NR_TIERS];
 static int nr_impls;
 static u8 *src, *dst, *ref;
 static uint64_t msg_no;
+static enum mode cur_mode;
+static const u8 gcm_aad[GCM_AAD] = "aesnictr bench!";
+
+/* gcm-dec: NR_RING messages of the current size, made by OpenSSL. */
+static struct {
+	u8 iv[GCM_IV];
+	u8 tag[BLK];
+	u8 *ct;
+} ring[NR_RING];
+static unsigned int ring_next;
+static int tag_bad;		/* a gcm-dec tag check failed */
+
+/* Does im take part in the current mode? */
+static int active(const struct impl *im)
+{
+	return cur_mode == MODE_CTR || im->kind != IMPL_TIER || im->has_gcm;
+}
 
 static void die(const char *what)
 {
@@ -84,32 +128,137 @@ static void next_iv(u8 iv[BLK])
 	iv[15] = 1;
 }
 
+static const EVP_CIPHER *evp_cipher(enum mode mode, unsigned int bits)
+{
+	if (mode == MODE_CTR)
+		return bits == 128 ? EVP_aes_128_ctr() : EVP_aes_256_ctr();
+	return bits == 128 ? EVP_aes_128_gcm() : EVP_aes_256_gcm();
+}
+
+/* Key setup for the current mode (not timed). */
 static void set_key(struct impl *im, const u8 *key, unsigned int bits)
 {
 	static const u8 zero_iv[BLK];
 
 	switch (im->kind) {
 	case IMPL_TIER:
-		aesnictr_expand_key(&im->ks, key, bits / 8);
+		memset(&im->gk, 0, sizeof(im->gk));
+		aesnictr_expand_key(&im->gk.aes, key, bits / 8);
+		if (cur_mode != MODE_CTR)
+			gcm_precompute_fn(&im->gk);
 		break;
 	case IMPL_OPENSSL:
-		if (!EVP_EncryptInit_ex(im->evp, bits == 128 ? EVP_aes_128_ctr() :
-					EVP_aes_256_ctr(), NULL, key, zero_iv))
+		if (cur_mode == MODE_GCM_DEC) {
+			if (!EVP_DecryptInit_ex(im->evp, evp_cipher(cur_mode, bits),
+						NULL, key, NULL))
+				die("EVP_DecryptInit_ex");
+		} else if (!EVP_EncryptInit_ex(im->evp, evp_cipher(cur_mode, bits),
+					       NULL, key,
+					       cur_mode == MODE_CTR ? zero_iv : NULL)) {
 			die("EVP_EncryptInit_ex");
+		}
 		break;
 	case IMPL_GCRYPT:
 		if (im->gh)
 			gcry_cipher_close(im->gh);
 		if (gcry_cipher_open(&im->gh, bits == 128 ? GCRY_CIPHER_AES128 :
-				     GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_CTR, 0) ||
+				     GCRY_CIPHER_AES256,
+				     cur_mode == MODE_CTR ? GCRY_CIPHER_MODE_CTR :
+				     GCRY_CIPHER_MODE_GCM, 0) ||
 		    gcry_cipher_setkey(im->gh, key, bits / 8))
 			die("gcry_cipher_open/setkey");
 		break;
 	}
 }
 
-/* One message: fresh IV, the whole of src[0..len) into out. */
-static inline void encrypt_msg(struct impl *im, u8 *out, size_t len)
+/* ghash_update of the tier (its own if there is one), for the AAD. */
+static ghash_update_fn_t *tier_ghash(enum tier t)
+{
+	return ghash_update_fns[t] ? ghash_update_fns[t] : ghash_update_fn;
+}
+
+/* Ours, as the kernel glue does a message: J0 = IV || 1, data from IV || 2. */
+static inline void gcm_tier_msg(struct impl *im, int enc, const u8 *iv,
+				u8 *out, const u8 *in, size_t len, u8 tag[BLK])
+{
+	u8 j0[BLK], ctr[BLK], acc[BLK];
+
+	memcpy(j0, iv, GCM_IV);
+	j0[12] = j0[13] = j0[14] = 0;
+	j0[15] = 1;
+	memcpy(ctr, j0, BLK);
+	ctr[15] = 2;
+	memset(acc, 0, BLK);
+	tier_ghash(im->tier)(&im->gk, acc, gcm_aad, GCM_AAD);
+	(enc ? gcm_enc_fns : gcm_dec_fns)[im->tier](&im->gk, ctr, acc, out, in,
+						    (unsigned int)len);
+	gcm_final_fn(&im->gk, acc, j0, GCM_AAD, len, tag);
+}
+
+static inline void gcm_enc_msg(struct impl *im, u8 *out, size_t len)
+{
+	u8 iv[BLK];
+	int n, n1, n2;
+
+	next_iv(iv);		/* its first 12 bytes are unique per message */
+	switch (im->kind) {
+	case IMPL_TIER:
+		gcm_tier_msg(im, 1, iv, out, src, len, im->tag);
+		break;
+	case IMPL_OPENSSL:
+		if (!EVP_EncryptInit_ex(im->evp, NULL, NULL, NULL, iv) ||
+		    !EVP_EncryptUpdate(im->evp, NULL, &n, gcm_aad, GCM_AAD) ||
+		    !EVP_EncryptUpdate(im->evp, out, &n1, src, (int)len) ||
+		    !EVP_EncryptFinal_ex(im->evp, out + n1, &n2) ||
+		    !EVP_CIPHER_CTX_ctrl(im->evp, EVP_CTRL_GCM_GET_TAG, BLK,
+					 im->tag))
+			die("EVP GCM encrypt");
+		break;
+	case IMPL_GCRYPT:
+		if (gcry_cipher_setiv(im->gh, iv, GCM_IV) ||
+		    gcry_cipher_authenticate(im->gh, gcm_aad, GCM_AAD) ||
+		    gcry_cipher_encrypt(im->gh, out, len, src, len) ||
+		    gcry_cipher_gettag(im->gh, im->tag, BLK))
+			die("gcry GCM encrypt");
+		break;
+	}
+}
+
+static inline void gcm_dec_msg(struct impl *im, u8 *out, size_t len)
+{
+	unsigned int r = ring_next++ % NR_RING;
+	const u8 *iv = ring[r].iv, *ct = ring[r].ct;
+	int n, n1, n2;
+
+	switch (im->kind) {
+	case IMPL_TIER:
+		gcm_tier_msg(im, 0, iv, out, ct, len, im->tag);
+		if (memcmp(im->tag, ring[r].tag, BLK))
+			tag_bad = 1;
+		break;
+	case IMPL_OPENSSL:
+		if (!EVP_DecryptInit_ex(im->evp, NULL, NULL, NULL, iv) ||
+		    !EVP_DecryptUpdate(im->evp, NULL, &n, gcm_aad, GCM_AAD) ||
+		    !EVP_DecryptUpdate(im->evp, out, &n1, ct, (int)len) ||
+		    !EVP_CIPHER_CTX_ctrl(im->evp, EVP_CTRL_GCM_SET_TAG, BLK,
+					 ring[r].tag))
+			die("EVP GCM decrypt");
+		if (EVP_DecryptFinal_ex(im->evp, out + n1, &n2) <= 0)
+			tag_bad = 1;
+		break;
+	case IMPL_GCRYPT:
+		if (gcry_cipher_setiv(im->gh, iv, GCM_IV) ||
+		    gcry_cipher_authenticate(im->gh, gcm_aad, GCM_AAD) ||
+		    gcry_cipher_decrypt(im->gh, out, len, ct, len))
+			die("gcry GCM decrypt");
+		if (gcry_cipher_checktag(im->gh, ring[r].tag, BLK))
+			tag_bad = 1;
+		break;
+	}
+}
+
+/* One CTR message: fresh IV, the whole of src[0..len) into out. */
+static inline void ctr_msg(struct impl *im, u8 *out, size_t len)
 {
 	u8 iv[BLK];
 	int n1, n2;
@@ -117,7 +266,8 @@ static inline void encrypt_msg(struct impl *im, u8 *out, size_t len)
 	next_iv(iv);
 	switch (im->kind) {
 	case IMPL_TIER:
-		ctr_crypt_split(tier_fns[im->tier], &im->ks, out, src, len, iv);
+		ctr_crypt_split(tier_fns[im->tier], &im->gk.aes, out, src, len,
+				iv);
 		break;
 	case IMPL_OPENSSL:
 		if (!EVP_EncryptInit_ex(im->evp, NULL, NULL, NULL, iv) ||
@@ -133,13 +283,68 @@ static inline void encrypt_msg(struct impl *im, u8 *out, size_t len)
 	}
 }
 
-static double time_run(struct impl *im, size_t len, long iters)
+/* One message of the current mode. */
+static inline void encrypt_msg(struct impl *im, u8 *out, size_t len)
+{
+	switch (cur_mode) {
+	case MODE_CTR:
+		ctr_msg(im, out, len);
+		break;
+	case MODE_GCM_ENC:
+		gcm_enc_msg(im, out, len);
+		break;
+	default:
+		gcm_dec_msg(im, out, len);
+		break;
+	}
+}
+
+/* gcm-dec: make the ring of messages of len bytes with OpenSSL. */
+static void make_ring(const u8 *key, unsigned int bits, size_t len)
+{
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	u8 iv[BLK];
+	int n, n1, n2;
+	unsigned int r;
+
+	if (!c)
+		die("EVP_CIPHER_CTX_new");
+	for (r = 0; r < NR_RING; r++) {
+		next_iv(iv);
+		memcpy(ring[r].iv, iv, GCM_IV);
+		if (!EVP_EncryptInit_ex(c, evp_cipher(MODE_GCM_ENC, bits), NULL,
+					key, iv) ||
+		    !EVP_EncryptUpdate(c, NULL, &n, gcm_aad, GCM_AAD) ||
+		    !EVP_EncryptUpdate(c, ring[r].ct, &n1, src, (int)len) ||
+		    !EVP_EncryptFinal_ex(c, ring[r].ct + n1, &n2) ||
+		    !EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_GET_TAG, BLK,
+					 ring[r].tag))
+			die("EVP GCM encrypt (ring)");
+	}
+	EVP_CIPHER_CTX_free(c);
+	ring_next = 0;
+}
+
+/* The timed loop for the mode, so the mode switch stays outside it. */
+static double time_run_mode(struct impl *im, size_t len, long iters)
 {
 	double t0 = now();
 	long i;
 
-	for (i = 0; i < iters; i++)
-		encrypt_msg(im, dst, len);
+	switch (cur_mode) {
+	case MODE_CTR:
+		for (i = 0; i < iters; i++)
+			ctr_msg(im, dst, len);
+		break;
+	case MODE_GCM_ENC:
+		for (i = 0; i < iters; i++)
+			gcm_enc_msg(im, dst, len);
+		break;
+	default:
+		for (i = 0; i < iters; i++)
+			gcm_dec_msg(im, dst, len);
+		break;
+	}
 	return now() - t0;
 }
 
@@ -150,7 +355,7 @@ static void calibrate(struct impl *im, size_t len, double ms)
 	double t;
 
 	for (;;) {
-		t = time_run(im, len, iters);
+		t = time_run_mode(im, len, iters);
 		if (t >= ms / 1e3 / 8)
 			break;
 		iters *= 4;
@@ -159,22 +364,40 @@ static void calibrate(struct impl *im, size_t len, double ms)
 	im->iters = iters;
 }
 
-/* Same message number for every implementation: outputs must agree. */
+/*
+ * Same message number (or ring message) for every implementation: outputs
+ * and tags must agree with OpenSSL's, decryption must give src back and
+ * accept the tag.
+ */
 static void check_output(size_t len)
 {
 	uint64_t saved = msg_no;
+	u8 reftag[BLK];
 	int i;
 
 	for (i = 0; i < nr_impls; i++) {
+		struct impl *im = &impls[i];
+
+		if (!active(im))
+			continue;
 		msg_no = saved;
-		encrypt_msg(&impls[i], i ? dst : ref, len);
-		if (i && memcmp(dst, ref, len)) {
-			impls[i].wrong = 1;
+		ring_next = 0;
+		tag_bad = 0;
+		encrypt_msg(im, i ? dst : ref, len);
+		if (!i)
+			memcpy(reftag, im->tag, BLK);
+		if (cur_mode == MODE_GCM_DEC ? memcmp(i ? dst : ref, src, len) || tag_bad :
+		    i && (memcmp(dst, ref, len) ||
+			  (cur_mode == MODE_GCM_ENC && memcmp(im->tag, reftag, BLK)))) {
+			im->wrong |= 1u << cur_mode;
 			fprintf(stderr,
-				"bench: %s output differs from OpenSSL at %zu bytes\n",
-				impls[i].name, len);
+				"bench: %s %s output%s wrong at %zu bytes\n",
+				im->name, mode_names[cur_mode],
+				cur_mode == MODE_CTR ? "" : " or tag", len);
 		}
 	}
+	ring_next = 0;
+	tag_bad = 0;
 }
 
 static void add_impl(const char *name, const char *col, enum impl_kind kind,
@@ -186,6 +409,7 @@ static void add_impl(const char *name, const char *col, enum impl_kind kind,
 	im->col = col;
 	im->kind = kind;
 	im->tier = t;
+	im->has_gcm = kind == IMPL_TIER && !gcm_tier_missing(t);
 	if (kind == IMPL_OPENSSL && !(im->evp = EVP_CIPHER_CTX_new()))
 		die("EVP_CIPHER_CTX_new");
 }
@@ -200,16 +424,91 @@ static void *xaligned(size_t n)
 	return p;
 }
 
+/* One table (or its CSV rows): the current mode, one key size, all sizes. */
+static void bench_key(const u8 *key, unsigned int bits, int csv, int runs,
+		      double ms)
+{
+	int i, r;
+	size_t z, n;
+
+	for (i = 0; i < nr_impls; i++)
+		if (active(&impls[i]))
+			set_key(&impls[i], key, bits);
+	if (!csv) {
+		printf("\nAES-%u-%s\n%8s", bits, mode_titles[cur_mode], "bytes");
+		for (i = 0; i < nr_impls; i++)
+			if (active(&impls[i]))
+				printf(i ? " %16s" : " %9s", impls[i].col);
+		printf("\n");
+	}
+	for (z = 0; z < NR_SIZES; z++) {
+		n = sizes[z];
+		if (cur_mode == MODE_GCM_DEC)
+			make_ring(key, bits, n);
+		check_output(n);
+		for (i = 0; i < nr_impls; i++) {
+			if (!active(&impls[i]))
+				continue;
+			calibrate(&impls[i], n, ms);
+			impls[i].best = 1e30;
+		}
+		/* Interleave, starting with a different one each run. */
+		for (r = 0; r < runs; r++) {
+			for (i = 0; i < nr_impls; i++) {
+				struct impl *im = &impls[(i + r) % nr_impls];
+				double dt;
+
+				if (!active(im))
+					continue;
+				tag_bad = 0;
+				dt = time_run_mode(im, n, im->iters);
+				if (tag_bad) {
+					im->wrong |= 1u << cur_mode;
+					fprintf(stderr,
+						"bench: %s %s rejected a valid tag at %zu bytes\n",
+						im->name, mode_names[cur_mode], n);
+				}
+				if (dt < im->best)
+					im->best = dt;
+			}
+		}
+		if (!csv)
+			printf("%8zu", n);
+		for (i = 0; i < nr_impls; i++) {
+			struct impl *im = &impls[i];
+			double gbps = (double)n * (double)im->iters /
+				      im->best / 1e9;
+			double base = (double)n * (double)impls[0].iters /
+				      impls[0].best / 1e9;
+
+			if (!active(im))
+				continue;
+			if (csv)
+				printf("%s,%s,%u,%zu,%.3f\n", im->name,
+				       mode_names[cur_mode], bits, n, gbps);
+			else if (!i)
+				printf(" %9.2f", gbps);
+			else
+				printf(" %8.2f (%4.2fx)%s", gbps, gbps / base,
+				       im->wrong & (1u << cur_mode) ? "!" : "");
+		}
+		if (!csv)
+			printf("\n");
+		fflush(stdout);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const char *const tier_impl[NR_TIERS] = {
 		"aesnictr-avx", "aesnictr-vaes2", "aesnictr-vaes512"
 	};
-	int csv = 0, runs = 7, i, t, r;
+	int csv = 0, runs = 7, i, t, r, any_gcm = 0;
+	enum mode mode;
 	const char *cap = NULL, *s;
 	double ms = 25;
 	unsigned int k;
-	size_t z, n;
+	size_t z;
 	u8 key[32];
 
 	if ((s = getenv("CSV")) && (!strcmp(s, "1") || !strcmp(s, "y") ||
@@ -257,6 +556,10 @@ int main(int argc, char **argv)
 	src = xaligned(MAX_MSG);
 	dst = xaligned(MAX_MSG);
 	ref = xaligned(MAX_MSG);
+	for (r = 0; r < NR_RING; r++)
+		ring[r].ct = xaligned(MAX_MSG);
+	for (i = 0; i < nr_impls; i++)
+		any_gcm |= impls[i].has_gcm;
 	for (z = 0; z < MAX_MSG; z++)
 		src[z] = (u8)(z * 131 + (z >> 8));
 	for (z = 0; z < sizeof(key); z++)
@@ -278,63 +581,24 @@ int main(int argc, char **argv)
 			if (!cpu_tier_usable(t))
 				printf("NOT COVERED: tier %s (%s)\n",
 				       tier_names[t], cpu_tier_why_not(t));
+			else if (gcm_tier_missing(t))
+				printf("NOT COVERED: gcm on tier %s (%s)\n",
+				       tier_names[t], gcm_tier_missing(t));
 		printf("GB/s (1e9 bytes/s), best of %d runs of ~%g ms each, fresh IV per message; (x) = ratio to openssl\n",
 		       runs, ms);
 	}
 	fflush(stdout);
 
-	for (k = 0; k < NR_KEYS; k++) {
-		for (i = 0; i < nr_impls; i++)
-			set_key(&impls[i], key, key_bits[k]);
-		if (!csv) {
-			printf("\nAES-%u-CTR\n%8s", key_bits[k], "bytes");
-			for (i = 0; i < nr_impls; i++)
-				printf(i ? " %16s" : " %9s", impls[i].col);
-			printf("\n");
-		}
-		for (z = 0; z < NR_SIZES; z++) {
-			n = sizes[z];
-			check_output(n);
-			for (i = 0; i < nr_impls; i++) {
-				calibrate(&impls[i], n, ms);
-				impls[i].best = 1e30;
-			}
-			/* Interleave, starting with a different one each run. */
-			for (r = 0; r < runs; r++) {
-				for (i = 0; i < nr_impls; i++) {
-					struct impl *im = &impls[(i + r) % nr_impls];
-					double dt = time_run(im, n, im->iters);
-
-					if (dt < im->best)
-						im->best = dt;
-				}
-			}
-			if (!csv)
-				printf("%8zu", n);
-			for (i = 0; i < nr_impls; i++) {
-				struct impl *im = &impls[i];
-				double gbps = (double)n * (double)im->iters /
-					      im->best / 1e9;
-				double base = (double)n * (double)impls[0].iters /
-					      impls[0].best / 1e9;
-
-				if (csv)
-					printf("%s,ctr,%u,%zu,%.3f\n", im->name,
-					       key_bits[k], n, gbps);
-				else if (!i)
-					printf(" %9.2f", gbps);
-				else
-					printf(" %8.2f (%4.2fx)%s", gbps,
-					       gbps / base, im->wrong ? "!" : "");
-			}
-			if (!csv)
-				printf("\n");
-			fflush(stdout);
-		}
+	for (mode = 0; mode < NR_MODES; mode++) {
+		cur_mode = mode;
+		if (mode != MODE_CTR && !any_gcm && !csv)
+			printf("\nAES-GCM: no tier's GCM routines linked; openssl and libgcrypt only\n");
+		for (k = 0; k < NR_KEYS; k++)
+			bench_key(key, key_bits[k], csv, runs, ms);
 	}
 	for (i = 0; i < nr_impls; i++) {
 		if (impls[i].wrong) {
-			fprintf(stderr, "bench: %s gave wrong output (marked !)\n",
+			fprintf(stderr, "bench: %s gave wrong output or tags (marked !)\n",
 				impls[i].name);
 			return 1;
 		}
