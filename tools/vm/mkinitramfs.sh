@@ -1,0 +1,126 @@
+#!/bin/bash
+# mkinitramfs.sh <kver> <out.cpio.gz> [module.ko]
+#
+# Builds the test guest's initramfs for kernel <kver> (a directory name under
+# /lib/modules): busybox-static, kcapi-enc and dmsetup with their shared
+# libraries, the AF_ALG fuzzer, the emulator probe, a one-shot module loader,
+# the kernel's own modules needed by the tests (AF_ALG, crypto_user, ctr, ecb,
+# tcrypt, the stock aesni_intel, dm-crypt, brd and their dependencies,
+# decompressed so that busybox can load them), the module under test at
+# /lib/vmtest/, and guest-init.sh as /init.  Without [module.ko] the guest tests the stock
+# driver only (rig self-test mode).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+kver=${1:?usage: mkinitramfs.sh <kver> <out.cpio.gz> [module.ko]}
+out=${2:?usage: mkinitramfs.sh <kver> <out.cpio.gz> [module.ko]}
+ko=${3:-}
+moddir=/lib/modules/$kver
+bdir=$root/build/vm
+
+[ -d "$moddir" ] || { echo "mkinitramfs: no $moddir" >&2; exit 1; }
+[ -z "$ko" ] || [ -f "$ko" ] || { echo "mkinitramfs: no module $ko" >&2; exit 1; }
+for t in busybox cpio gzip modinfo depmod xz zstd; do
+	command -v "$t" >/dev/null || { echo "mkinitramfs: $t missing (tools/deps.sh)" >&2; exit 1; }
+done
+
+mkdir -p "$bdir"
+# the fuzzer (static if libkcapi.a exists, else dynamic: libs copied below),
+# the emulator probe and the one-shot module loader
+fuzz=$bdir/afalg_fuzz
+# (built to a temporary name and renamed: two kernels' runs may race here)
+if [ ! -x "$fuzz" ] || [ "$here/afalg_fuzz.c" -nt "$fuzz" ]; then
+	if ls /usr/lib/*/libkcapi.a >/dev/null 2>&1; then
+		cc -O2 -Wall -Wextra -static -o "$fuzz.$$" "$here/afalg_fuzz.c" -lkcapi
+	else
+		cc -O2 -Wall -Wextra -o "$fuzz.$$" "$here/afalg_fuzz.c" -lkcapi
+	fi
+	mv -f "$fuzz.$$" "$fuzz"
+fi
+for h in tcg_probe vminsmod; do
+	if [ ! -x "$bdir/$h" ] || [ "$here/$h.c" -nt "$bdir/$h" ]; then
+		cc -O2 -Wall -Wextra -static -o "$bdir/$h.$$" "$here/$h.c"
+		mv -f "$bdir/$h.$$" "$bdir/$h"
+	fi
+done
+
+stage=$(mktemp -d "$bdir/initramfs.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,tmp,run,lib/vmtest}
+
+# busybox and its applets
+cp /bin/busybox "$stage/bin/busybox"
+for a in $(/bin/busybox --list-full); do
+	[ -e "$stage/$a" ] || ln -s /bin/busybox "$stage/$a"
+done
+
+# copy a dynamically linked program with the libraries it needs
+copy_prog() {
+	local p=$1 lib
+	cp "$p" "$stage/usr/bin/"
+	for lib in $(ldd "$p" 2>/dev/null | grep -o '/[^ ]*'); do
+		[ -e "$stage$lib" ] && continue
+		mkdir -p "$stage$(dirname "$lib")"
+		cp -L "$lib" "$stage$lib"
+	done
+}
+copy_prog /usr/bin/kcapi-enc
+copy_prog /usr/sbin/dmsetup
+copy_prog "$fuzz"
+copy_prog "$bdir/tcg_probe"
+copy_prog "$bdir/vminsmod"
+
+# kernel modules: the wanted ones and everything they depend on
+want="af_alg algif_skcipher crypto_user ctr ecb cryptd crypto_simd aesni_intel tcrypt
+dm_mod dm_crypt brd"
+if [ -n "$ko" ]; then
+	for d in $(modinfo -F depends "$ko" | tr ',' ' '); do want="$want $d"; done
+fi
+declare -A seen=()
+read -ra queue <<<"$(echo $want)"
+while [ ${#queue[@]} -gt 0 ]; do
+	m=${queue[0]}; queue=("${queue[@]:1}")
+	[ -n "$m" ] && [ -z "${seen[$m]:-}" ] || continue
+	seen[$m]=1
+	f=$(modinfo -k "$kver" -n "$m" 2>/dev/null || true)
+	case "$f" in
+	""|"(builtin)") continue ;;   # built into this kernel (or absent)
+	esac
+	rel=${f#"$moddir"/}
+	dst=$stage/lib/modules/$kver/${rel%.xz}
+	dst=${dst%.zst}
+	dst=${dst%.gz}
+	mkdir -p "$(dirname "$dst")"
+	case "$f" in
+	*.xz)  xz -dc "$f" >"$dst" ;;
+	*.zst) zstd -qdc "$f" >"$dst" ;;
+	*.gz)  gzip -dc "$f" >"$dst" ;;
+	*)     cp "$f" "$dst" ;;
+	esac
+	for d in $(modinfo -k "$kver" -F depends "$m" | tr ',' ' '); do queue+=("$d"); done
+done
+for f in modules.builtin modules.builtin.modinfo modules.order; do
+	[ -e "$moddir/$f" ] && cp "$moddir/$f" "$stage/lib/modules/$kver/"
+done
+# modules.order names compressed files; busybox modprobe only needs modules.dep
+sed -i 's/\.ko\.\(xz\|zst\|gz\)$/.ko/' "$stage/lib/modules/$kver/modules.order" 2>/dev/null || true
+depmod -b "$stage" "$kver"
+
+ours_name=""
+if [ -n "$ko" ]; then
+	cp "$ko" "$stage/lib/vmtest/"
+	ours_name=$(modinfo -F name "$ko")
+fi
+
+cat >"$stage/etc/vmtest.conf" <<EOF
+KVER='$kver'
+OURS_KO='${ko:+/lib/vmtest/$(basename "$ko")}'
+OURS_NAME='$ours_name'
+EOF
+cp "$here/guest-init.sh" "$stage/init"
+chmod 755 "$stage/init"
+
+mkdir -p "$(dirname "$out")"
+(cd "$stage" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 >"$out.tmp"
+mv "$out.tmp" "$out"

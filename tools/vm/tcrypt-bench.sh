@@ -1,0 +1,107 @@
+#!/bin/bash
+# tcrypt-bench.sh <kver>  - the kernel's own tcrypt speed test of ctr(aes) in a
+# QEMU TCG guest, before and after loading the module under test.
+#
+# tcrypt mode=200 measures through crypto_alloc_skcipher(name, 0,
+# CRYPTO_ALG_ASYNC), i.e. what synchronous users (dm-crypt's sync path,
+# IPsec's sync users, ...) get: before the module that is the ctr template
+# over aes-aesni; mode=500 allows asynchronous drivers (the stock
+# ctr-aes-aesni SIMD wrapper).  After the module both resolve to it.
+# Every number comes from an EMULATED CPU (TCG): only the ratio between the
+# two columns means anything, and only roughly.
+#
+# Environment: VM_MODULE (default build/<kver>/aesni_ctr.ko), VM_TCRYPT_SEC
+# (tcrypt sec=; default 0 = cycle counts, 1 = operations per second, much
+# slower), VM_TCRYPT_REPEAT (runs per mode, best kept; default 3), VM_CPU
+# (default max), VM_TIMEOUT (default 900).
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+kver=${1:?usage: tcrypt-bench.sh <kver>}
+logdir=$root/build/vm/$kver
+mkdir -p "$logdir"
+ko=${VM_MODULE:-$root/build/$kver/aesni_ctr.ko}
+[ -f "$ko" ] || { echo "tcrypt-bench: module $ko not built (make modules-all)" >&2; exit 1; }
+[ -r "/boot/vmlinuz-$kver" ] || { echo "tcrypt-bench: no /boot/vmlinuz-$kver" >&2; exit 1; }
+
+initrd=$logdir/initramfs.cpio.gz
+"$here/mkinitramfs.sh" "$kver" "$initrd" "$ko" >"$logdir/mkinitramfs.log" 2>&1 ||
+	{ echo "tcrypt-bench: initramfs build failed, see $logdir/mkinitramfs.log" >&2; exit 1; }
+
+res=$logdir/bench.results con=$logdir/bench.console
+rm -f "$res" "$con"
+sec=${VM_TCRYPT_SEC:-0}
+timeout -k 10 "${VM_TIMEOUT:-900}" qemu-system-x86_64 -accel tcg -cpu "${VM_CPU:-max}" \
+	-smp 1 -m 1G -nographic -no-reboot -nodefaults -monitor none \
+	-serial "file:$con" -serial "file:$res" \
+	-kernel "/boot/vmlinuz-$kver" -initrd "$initrd" \
+	-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on vmtest.scenario=bench vmtest.tcrypt_sec=$sec vmtest.tcrypt_repeat=${VM_TCRYPT_REPEAT:-3}" \
+	</dev/null >"$logdir/bench.qemu" 2>&1
+rc=$?
+tr -d '\r' <"$res" >"$res.tmp" 2>/dev/null && mv "$res.tmp" "$res"
+if ! grep -q '^===VMTEST END' "$res" 2>/dev/null; then
+	echo "tcrypt-bench: guest did not finish (qemu status $rc); see $con" >&2
+	exit 1
+fi
+grep -E '^(INFO|FAIL): ' "$res" | grep -v 'cpu flags' | sed 's/^/  /'
+
+unit=$([ "$sec" = 0 ] && echo "cycles/op, lower is better" || echo "ops in ${sec}s, higher is better")
+echo "=== tcrypt ctr(aes), kernel $kver -- EMULATED (TCG) – relative only ($unit) ==="
+awk -v sec="$sec" '
+/^TCRYPT (before|after) [0-9]+: / {
+	when = $2; mode = $3; sub(":", "", mode)
+	line = $0; sub(/^TCRYPT [a-z]+ [0-9]+: (tcrypt: )?/, "", line)
+	if (line ~ /testing speed of /) {
+		n = split(line, w, " ")
+		for (j = 1; j <= n && w[j] != "of"; j++) ;
+		j++
+		if (w[j] == "sync" || w[j] == "async") j++
+		alg = w[j]; drv = w[j + 1]; dir = w[n]
+		sub(/^\(/, "", drv); sub(/\)$/, "", drv)
+		cur = (alg == "ctr(aes)")
+		if (cur) name[mode, when] = drv
+		next
+	}
+	if (!cur) next
+	if (match(line, /\(([0-9]+) bit key, ([0-9]+) byte blocks\)/)) {
+		split(substr(line, RSTART, RLENGTH), f, /[ (]+/)
+		k = f[2]; b = f[5]
+		if (sec == 0 && match(line, /in [0-9]+ cycles/))
+			v = substr(line, RSTART + 3, RLENGTH - 10)
+		else if (sec != 0 && match(line, /: [0-9]+ operations/))
+			v = substr(line, RSTART + 2, RLENGTH - 13)
+		else next
+		key = mode SUBSEP k SUBSEP b SUBSEP dir
+		v += 0
+		if (!((key, when) in val) || (sec == 0 ? v < val[key, when] : v > val[key, when]))
+			val[key, when] = v	# the best of the runs
+		if (!(key in seen)) { seen[key] = 1; order[++nk] = key }
+	}
+}
+END {
+	if (!nk) { print "  (no ctr(aes) results found)"; exit 1 }
+	last = ""
+	for (i = 1; i <= nk; i++) {
+		split(order[i], p, SUBSEP)
+		if (p[1] != last) {
+			last = p[1]
+			printf "\nmode=%s (%s): before = %s, after = %s\n", p[1],
+				p[1] == 200 ? "synchronous users" : "any user, async allowed",
+				name[p[1], "before"], name[p[1], "after"]
+			printf "  %-4s %-7s %-11s %14s %14s %9s\n", "key", "bytes", "direction", "before", "after", "speed-up"
+		}
+		bf = val[order[i], "before"]; af = val[order[i], "after"]
+		r = "-"
+		if (bf > 0 && af > 0) {
+			x = sec == 0 ? bf / af : af / bf
+			r = sprintf("%.2fx", x)
+			lsum[p[1]] += log(x); lcnt[p[1]]++
+		}
+		printf "  %-4s %-7s %-11s %14s %14s %9s\n", p[2], p[3], p[4], bf, af, r
+		if (i == nk || substr(order[i + 1], 1, length(p[1]) + 1) != p[1] SUBSEP)
+			if (lcnt[p[1]])
+				printf "  geometric mean speed-up, mode=%s: %.2fx (EMULATED, relative only)\n",
+					p[1], exp(lsum[p[1]] / lcnt[p[1]])
+	}
+}' "$res"
