@@ -1,0 +1,33 @@
+#!/bin/bash
+# `make run`: show the module at work on a fresh machine.  Boots a QEMU guest
+# (TCG) on Debian's kernel, loads the module, shows what it registered, and
+# compares the kernel's own tcrypt speed before and after (emulated, so only
+# the ratio means anything); then a short native speed comparison of the very
+# same assembly on this host's CPU against OpenSSL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+kver=${1:-$(ls -d /lib/modules/*/build 2>/dev/null | cut -d/ -f4 | sort -rV | head -1)}
+[ -n "$kver" ] || { echo "run: no Debian kernel installed (tools/deps.sh)" >&2; exit 1; }
+
+echo "=== aesni_ctr $(git describe --always --dirty 2>/dev/null || cat VERSION) on Debian kernel $kver (QEMU guest, -cpu max)"
+VM_TCRYPT_REPEAT=1 tools/vm/tcrypt-bench.sh "$kver" | tee build/run-demo.log
+con=build/vm/$kver/bench.console
+echo
+echo "=== what the module said when it loaded (guest kernel log)"
+tr -d '\r' <"$con" | grep -E 'aesni_ctr: (version|self-test|CPU|FIPS)' | sed 's/^/  /' || true
+echo
+echo "=== native speed on this CPU ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)), 16 KiB messages"
+make -s --no-print-directory -C tools/native bench CSV=1 >build/run-demo-bench.csv
+awk -F, 'NR > 1 && $4 == 16384 && $3 == 128 { v[$2 "," $1] = $5; if (!($2 in seen)) { seen[$2]; modes[++n] = $2 } }
+END {
+	for (i = 1; i <= n; i++) {
+		m = modes[i]; o = v[m ",openssl"]
+		printf "  %-8s openssl %6.2f GB/s", m, o
+		split("aesnictr-avx aesnictr-vaes2 aesnictr-vaes512", t, " ")
+		for (j = 1; j <= 3; j++) if ((m "," t[j]) in v)
+			printf "  %s %6.2f (%.2fx)", substr(t[j], 10), v[m "," t[j]], v[m "," t[j]] / o
+		printf "\n"
+	}
+}' build/run-demo-bench.csv
+echo
+echo "Full tables: make bench; every test: make check."
