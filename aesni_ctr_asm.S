@@ -200,6 +200,32 @@ SYM_FUNC_END(aesnictr_expand_key)
 	sub	$\bytes, LEN
 .endm
 
+/*
+ * Fewer than 8 vectors left: batches of 4, 2 and 1 vectors, then, unless
+ * nothing is left (jump to done), the keystream of the final partial vector
+ * in V0 for the caller to XOR.
+ */
+.macro _ctr_tails done
+	cmp	$4*VL, LEN
+	jb	.Ltail2\@
+	_ctr_vectors	4, 1
+	_ctr_advance	4*VL
+.Ltail2\@:
+	cmp	$2*VL, LEN
+	jb	.Ltail1\@
+	_ctr_vectors	2, 1
+	_ctr_advance	2*VL
+.Ltail1\@:
+	cmp	$VL, LEN
+	jb	.Lpartial\@
+	_ctr_vectors	1, 1
+	_ctr_advance	VL
+.Lpartial\@:
+	test	LEN, LEN
+	jz	\done
+	_ctr_vectors	1, 0
+.endm
+
 /* VL 64: void aesnictr_ctr_vaes512(key, dst, src, len, ctr), see aesni_ctr.h */
 .macro _aes_ctr_crypt_zmm
 	mov	LEN32, LEN32			/* zero-extend len */
@@ -229,24 +255,7 @@ SYM_FUNC_END(aesnictr_expand_key)
 	cmp	$8*VL, LEN
 	jae	.Lloop8\@
 .Ltail\@:
-	cmp	$4*VL, LEN
-	jb	.Ltail2\@
-	_ctr_vectors	4, 1
-	_ctr_advance	4*VL
-.Ltail2\@:
-	cmp	$2*VL, LEN
-	jb	.Ltail1\@
-	_ctr_vectors	2, 1
-	_ctr_advance	2*VL
-.Ltail1\@:
-	cmp	$VL, LEN
-	jb	.Lpartial\@
-	_ctr_vectors	1, 1
-	_ctr_advance	VL
-.Lpartial\@:
-	test	LEN, LEN
-	jz	.Ldone\@
-	_ctr_vectors	1, 0			/* keystream in V0 */
+	_ctr_tails	.Ldone\@		/* partial keystream in V0 */
 	mov	$1, %rax
 	shl	%cl, %rax
 	dec	%rax				/* mask of LEN (< 64) bytes */
@@ -395,24 +404,7 @@ SYM_FUNC_END(aesnictr_expand_key)
 	_ctr_advance	8*VL
 	jmp	.Ltail8\@
 .Ltail4\@:
-	cmp	$4*VL, LEN
-	jb	.Ltail2\@
-	_ctr_vectors	4, 1
-	_ctr_advance	4*VL
-.Ltail2\@:
-	cmp	$2*VL, LEN
-	jb	.Ltail1\@
-	_ctr_vectors	2, 1
-	_ctr_advance	2*VL
-.Ltail1\@:
-	cmp	$VL, LEN
-	jb	.Lpartial\@
-	_ctr_vectors	1, 1
-	_ctr_advance	VL
-.Lpartial\@:
-	test	LEN, LEN
-	jz	.Ldone\@
-	_ctr_vectors	1, 0			/* keystream in V0 */
+	_ctr_tails	.Ldone\@		/* partial keystream in V0 */
 	.if VL == 32
 		cmp	$16, LEN32
 		jb	1f
