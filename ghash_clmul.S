@@ -26,14 +26,15 @@
  * (16 bytes each), K_i.lo ^ K_i.hi @512 (in both halves of 16 bytes, same
  * order).
  *
- * The GCM update routines reuse the CTR code of aesni_ctr_asm.S unchanged
- * (GCM's inc32 counter never wraps with a 96-bit IV): encryption runs the
- * tier's CTR routine then hashes the ciphertext; decryption hashes first.
- * The wide tiers hash with VPCLMULQDQ, 8 (ymm) or 16 (zmm) blocks per
- * reduction.  They do not interleave the two in one loop: on the AMD CPU this
- * was measured on, AES and carry-less multiplication share execution units
- * (8 VAESENC + 4 VPCLMULQDQ take as long as the two apart), so interleaving
- * gains nothing there; the data stays in L1 between the passes (<= 4 KiB).
+ * The GCM update routines interleave AES-CTR and GHASH in one loop over
+ * chunks of 8 vectors (_gcm_bulk; see there).  For avx and vaes2 what is
+ * left after the last whole chunk goes to the tier's CTR routine of
+ * aesni_ctr_asm.S and to GHASH (_gcm_update); vaes512 does everything in one
+ * function, the rest as one more, masked, iteration (_gcm_update512).
+ * Carry-less multiplication is the busiest unit on the AMD CPU this was
+ * tuned on (AES runs alongside it), and the loop is otherwise bound by the
+ * latency of each group's reduction, so the GHASH value stays in a register
+ * and the block that carries it is multiplied last.
  *
  * Registers in aesnictr_ghash_update: xmm0 ACC, xmm1 LO, xmm2 HI, xmm3 MID,
  * xmm4 the block, xmm5/xmm6 products, xmm7 a power of H, xmm14 GFPOLY,
@@ -45,8 +46,18 @@
 
 	.section .rodata
 	.p2align 4
+.p2align 6
 .Lbswap128:
+	.rept 4
 	.byte	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+	.endr
+.Lbytemask:	/* 64 bytes 0xff, 64 bytes 0: masks of the first n bytes */
+	.rept 64
+	.byte	0xff
+	.endr
+	.rept 64
+	.byte	0
+	.endr
 .Lgfpoly:	/* low qword: the x^0 term, high qword: x^57 + x^62 + x^63 */
 	.quad	1, 0xc200000000000000
 
@@ -341,7 +352,8 @@ SYM_FUNC_END(aesnictr_gcm_final)
  * then overlap instead of running one after the other.
  *
  * size_t aesnictr_gcm_{enc,dec}_bulk_<tier>(key, ctr, acc, dst, src, len)
- * does the first floor(len / 8VL) * 8VL bytes and returns that count.
+ * (avx, vaes2) does the first floor(len / 8VL) * 8VL bytes and returns that
+ * count; _gcm_update512 runs the same iterations (_bulk_iter) itself.
  *
  * Registers: rdi KEY, rsi CTR (pointer), rdx ACC (pointer; the GHASH value
  * lives there between groups), rcx DST, r8 SRC, r9 LEN, r10d NROUNDS,
@@ -350,7 +362,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
  *	V8	round key (VL 16, 32), last round key (VL 64)
  *	V9	C, the counter words (aes_ctr_common.h)
  *	V10-V12	LO, HI, MID: Karatsuba partial products of a GHASH group
- *	V13	a block being hashed, V14 scratch, V15 GHASH byte reflection
+ *	V13	a block being hashed, V14 scratch, xmm15 the GHASH value
  *	T	on the stack (VL 16, 32), zmm16 (VL 64); zmm30 STEP, zmm31 BSWAP
  * A GHASH group is 8 vectors for VL 16, 32 (8 or 16 blocks) and 4 for VL 64
  * (16 blocks): as many blocks as there are powers of H.
@@ -375,14 +387,21 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	.set	GXORED, H_XORED + (16 - GBLOCKS) * 16
 .endm
 
-/* Hash vector j of the 8 at GDATA (see the group rules above). */
-.macro _gstep j
-	.set	GJ, (\j) % GVECS
-	_vmovdqu	\j*VL(GDATA), V13
-	vpshufb		V15, V13, V13
+/*
+ * Hash vector j of the 8 at GDATA (see the group rules above).  Within a
+ * group the vectors go 1, 2, .., GVECS-1, then 0, which carries the running
+ * GHASH value (xmm15): the products that wait for the previous reduction
+ * come last, so that reduction's latency overlaps the other products.
+ */
+.macro _gstep s
+	.set	GJ, ((\s) + 1) % GVECS
+	.set	GV, (\s) - ((\s) % GVECS) + GJ
+	_vmovdqu	GV*VL(GDATA), V13
+	vpshufb		.Lbswap128(%rip), V13, V13
 	.if GJ == 0
-		vmovdqu		(BACC), %xmm14
-		_vpxor		V14, V13, V13
+		_vpxor		V15, V13, V13
+	.endif
+	.if GJ == 1
 		vpclmulqdq	$0x00, GPOWERS+GJ*VL(BKEY), V13, V10
 		vpclmulqdq	$0x11, GPOWERS+GJ*VL(BKEY), V13, V11
 		vpshufd		$0x4e, V13, V14
@@ -398,12 +417,12 @@ SYM_FUNC_END(aesnictr_gcm_final)
 		vpclmulqdq	$0x00, GXORED+GJ*VL(BKEY), V14, V14
 		_vpxor		V14, V12, V12
 	.endif
-	.if GJ == GVECS - 1
+	.if GJ == 0
 		_greduce
 	.endif
 .endm
 
-/* MID ^= LO ^ HI, add up the lanes, reduce, store the GHASH value. */
+/* MID ^= LO ^ HI, add up the lanes, reduce into the GHASH value xmm15. */
 .macro _greduce
 	.if VL == 64
 		vpternlogd	$0x96, %zmm10, %zmm11, %zmm12
@@ -423,13 +442,21 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	.endif
 	vpclmulqdq	$0x10, .Lgfpoly(%rip), %xmm10, %xmm14
 	vpshufd		$0x4e, %xmm10, %xmm10
-	vpxor		%xmm10, %xmm12, %xmm12
-	vpxor		%xmm14, %xmm12, %xmm12
+	.if VL == 64
+		vpternlogd	$0x96, %xmm10, %xmm14, %xmm12
+	.else
+		vpxor		%xmm10, %xmm12, %xmm12
+		vpxor		%xmm14, %xmm12, %xmm12
+	.endif
 	vpclmulqdq	$0x10, .Lgfpoly(%rip), %xmm12, %xmm14
 	vpshufd		$0x4e, %xmm12, %xmm12
-	vpxor		%xmm12, %xmm11, %xmm11
-	vpxor		%xmm14, %xmm11, %xmm11
-	vmovdqu		%xmm11, (BACC)
+	.if VL == 64
+		vpternlogd	$0x96, %xmm12, %xmm14, %xmm11
+		vmovdqa		%xmm11, %xmm15
+	.else
+		vpxor		%xmm12, %xmm11, %xmm11
+		vpxor		%xmm14, %xmm11, %xmm15
+	.endif
 .endm
 
 .macro _bulk_round i, aes
@@ -523,7 +550,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
 		_ctr_init	V8, V9, %xmm9, V14, BCTR, BKEY, %eax
 		_vmovdqu	V8, 16(%rsp)
 	.endif
-	_vbroadcast128	.Lbswap128(%rip), V15
+	vmovdqu	(BACC), %xmm15
 	.if \decrypt
 .Lbulk_loop\@:
 		mov	BSRC, GDATA
@@ -550,12 +577,281 @@ SYM_FUNC_END(aesnictr_gcm_final)
 		vpxor	%xmm8, %xmm8, %xmm8	/* the stack held T = f(rk0) */
 		_vmovdqu V8, 16(%rsp)
 	.endif
+	vmovdqu	%xmm15, (BACC)
 	mov	(%rsp), %rax
 	add	$16+VL, %rsp
 	vzeroupper
 	RET
 .Lbulk_none\@:
 	xor	%eax, %eax
+	RET
+.endm
+
+
+/*
+ * VL 64: the whole update in one function.  Whole 8-vector chunks go through
+ * the stitched loop; the rest R (1..511 bytes, nv = ceil(R / 64) vectors) is
+ * one more iteration of C = 8, 4, 2 or 1 vectors (the least C >= nv), with
+ * vectors C/2 .. C-1 loaded and stored under byte masks k1..k4 (empty ones
+ * under an all-zero mask).  Encryption hashes, between that iteration's AES
+ * rounds, the chunk before it, and then R's ciphertext from the registers it
+ * was made in (masked tails zeroed); decryption hashes R from src between
+ * the rounds.  R's blocks are hashed with the powers ending at H^1: a group
+ * of nbB <= 16 blocks takes its powers from K_nbB on (PPTR = rax), for
+ * C == 8 after a first group of 16 (vectors 0-3, full, K_16..K_1).  Power
+ * loads of a group reach at most 16 * 16 bytes past K_nbB, still inside the
+ * key (K_1 is followed by the xored table); blocks past R are zero, so what
+ * they are multiplied by does not matter.  The xored halves of those powers
+ * are computed, not loaded (the xored table has no such slack).
+ * No stack: T lives in zmm16.
+ */
+
+/* Hash one vector of data (a register, byte reflection done here). */
+.macro _gh_vec data, pmem, init, addacc
+	vpshufb		.Lbswap128(%rip), \data, \data
+	.if \addacc
+		vpxord		%zmm15, \data, \data
+	.endif
+	vmovdqu8	\pmem, %zmm13
+	.if \init
+		vpclmulqdq	$0x00, %zmm13, \data, %zmm10
+		vpclmulqdq	$0x11, %zmm13, \data, %zmm11
+	.else
+		vpclmulqdq	$0x00, %zmm13, \data, %zmm14
+		vpxord		%zmm14, %zmm10, %zmm10
+		vpclmulqdq	$0x11, %zmm13, \data, %zmm14
+		vpxord		%zmm14, %zmm11, %zmm11
+	.endif
+	vpshufd		$0x4e, %zmm13, %zmm14
+	vpxord		%zmm14, %zmm13, %zmm13
+	vpshufd		$0x4e, \data, %zmm14
+	vpxord		\data, %zmm14, %zmm14
+	.if \init
+		vpclmulqdq	$0x00, %zmm13, %zmm14, %zmm12
+	.else
+		vpclmulqdq	$0x00, %zmm13, %zmm14, %zmm14
+		vpxord		%zmm14, %zmm12, %zmm12
+	.endif
+.endm
+
+/*
+ * Step s of hashing R in a class-C iteration: within a group the vectors go
+ * 1, .., n-1, 0 (the acc-carrying one last), then the reduction.
+ */
+.macro _rem_gh_step c, s, decrypt
+	.if \c == 8
+		.set	RG, (\s) / 4			/* group */
+		.set	RN, 4				/* its size */
+		.set	RJ, ((\s) % 4 + 1) % 4		/* vector in group */
+		.set	RV, RG * 4 + RJ
+	.else
+		.set	RG, 1
+		.set	RN, \c
+		.set	RJ, ((\s) + 1) % \c
+		.set	RV, RJ
+	.endif
+	.set	RINIT, ((\s) % RN) == 0
+	.set	RACC, RJ == 0
+	.irp v, 0,1,2,3,4,5,6,7
+	.if \v == RV
+	.if \decrypt
+		.if \v < \c / 2
+			vmovdqu8	\v*64(BSRC), %zmm9
+		.else
+			vmovdqu8	\v*64(BSRC), %zmm9{KMV\v}{z}
+		.endif
+		.set	RDATA, %zmm9
+	.else
+		.set	RDATA, V\v
+	.endif
+	.endif
+	.endr
+	.if RG == 0
+		_gh_vec	RDATA, H_POWERS+RJ*64(BKEY), RINIT, RACC
+	.else
+		_gh_vec	RDATA, RJ*64(%rax), RINIT, RACC
+	.endif
+	.if RACC
+		_greduce
+	.endif
+.endm
+
+/* The mask register of vector j (if it is masked) */
+	.set	KMV0, %k1; .set KMV1, %k2; .set KMV2, %k3; .set KMV3, %k4
+	.set	KMV4, %k1; .set KMV5, %k2; .set KMV6, %k3; .set KMV7, %k4
+
+.macro _rem_round i, c
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \c
+		vaesenc		RKEY\i, V\j, V\j
+	.endif
+	.endr
+.endm
+
+/* The class-C iteration for the R (BLEN) bytes left; prev: hash GDATA's 8. */
+.macro _rem_iter c, prev, decrypt
+	/* byte masks of vectors c/2 .. c-1 */
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j >= \c / 2 && \j < \c
+		lea	-64*\j(BLEN), %rax		/* clamped to 0..64 */
+		xor	%esi, %esi
+		test	%rax, %rax
+		cmovs	%rsi, %rax
+		mov	$64, %esi
+		cmp	%rsi, %rax
+		cmova	%rsi, %rax
+		neg	%rax
+		lea	.Lbytemask+64(%rip), %rsi
+		vmovdqu8	(%rsi,%rax), %zmm14
+		vpmovb2m	%zmm14, KMV\j
+	.endif
+	.endr
+	/* PPTR = K_nbB, nbB = blocks of the last group */
+	lea	15(BLEN), %rax
+	shr	$4, %rax
+	shl	$4, %rax
+	neg	%rax
+	.if \c == 8
+		lea	H_POWERS+32*16(BKEY,%rax), %rax
+	.else
+		lea	H_POWERS+16*16(BKEY,%rax), %rax
+	.endif
+	.if \prev
+		lea	-8*VL(BDST), GDATA
+	.endif
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \c
+		_ctr_next	V\j, %zmm16, V9, %zmm30, %zmm31
+	.endif
+	.endr
+	.irp i, 1,2,3,4,5,6,7,8
+		_rem_round	\i, \c
+		.if \prev
+			_gstep	(\i-1)
+		.endif
+		.if \decrypt && (\i-1) < \c
+			_rem_gh_step	\c, (\i-1), 1
+		.endif
+	.endr
+	_rem_round	9, \c
+	cmp	$12, BNR
+	jb	.Lrem_last\@
+	_rem_round	10, \c
+	_rem_round	11, \c
+	je	.Lrem_last\@
+	_rem_round	12, \c
+	_rem_round	13, \c
+.Lrem_last\@:
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \c
+		.if \j < \c / 2
+			vpxord		\j*VL(BSRC), V8, V14
+			vaesenclast	V14, V\j, V\j
+			vmovdqu8	V\j, \j*VL(BDST)
+		.else
+			vmovdqu8	\j*VL(BSRC), V14{KMV\j}{z}
+			vpxord		V14, V8, V14
+			vaesenclast	V14, V\j, V\j
+			vmovdqu8	V\j, \j*VL(BDST){KMV\j}
+		.endif
+	.endif
+	.endr
+	.if !\decrypt
+		.irp j, 0,1,2,3,4,5,6,7
+		.if \j >= \c / 2 && \j < \c
+			vmovdqu8	V\j, V\j{KMV\j}{z}
+		.endif
+		.endr
+		.irp s, 0,1,2,3,4,5,6,7
+		.if \s < \c
+			_rem_gh_step	\c, \s, 0
+		.endif
+		.endr
+	.endif
+.endm
+
+/* Branch to the iteration of the least class C >= ceil(BLEN / 64). */
+.macro _rem_dispatch prev, decrypt, done
+	cmp	$4*VL, BLEN
+	ja	.Lc8\@
+	cmp	$2*VL, BLEN
+	ja	.Lc4\@
+	cmp	$VL, BLEN
+	ja	.Lc2\@
+	_rem_iter	1, \prev, \decrypt
+	jmp	\done
+.Lc2\@:
+	_rem_iter	2, \prev, \decrypt
+	jmp	\done
+.Lc4\@:
+	_rem_iter	4, \prev, \decrypt
+	jmp	\done
+.Lc8\@:
+	_rem_iter	8, \prev, \decrypt
+	jmp	\done
+.endm
+
+.macro _gcm_update512 decrypt
+	_set_veclen	64
+	_bulk_set_regs
+	mov	%r9d, %r9d
+	test	BLEN, BLEN
+	jz	.Lupd_ret\@
+	mov	240(BKEY), BNR
+	mov	12(BCTR), %eax
+	bswap	%eax
+	_ctr_init	%zmm16, V9, %xmm9, V14, BCTR, BKEY, %eax
+	vmovdqu8	STEP_CONST(%rip), %zmm30
+	vmovdqu8	.Lbswap_low32(%rip), %zmm31
+	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
+		vbroadcasti32x4	16*\i(BKEY), RKEY\i
+	.endr
+	mov	BNR, %eax
+	shl	$4, %eax
+	vbroadcasti32x4	(BKEY,%rax), V8
+	vmovdqu	(BACC), %xmm15
+	.if \decrypt
+.Lupd_loop\@:
+		cmp	$8*VL, BLEN
+		jb	.Lupd_rem\@
+		mov	BSRC, GDATA
+		_bulk_iter	1, 1
+		add	$8*VL, BSRC
+		add	$8*VL, BDST
+		sub	$8*VL, BLEN
+		jmp	.Lupd_loop\@
+.Lupd_rem\@:
+		test	BLEN, BLEN
+		jz	.Lupd_done\@
+		_rem_dispatch	0, 1, .Lupd_done\@
+	.else
+		cmp	$8*VL, BLEN
+		jb	.Lupd_first\@
+		_bulk_iter	1, 0
+.Lupd_loop\@:
+		add	$8*VL, BSRC
+		add	$8*VL, BDST
+		sub	$8*VL, BLEN
+		cmp	$8*VL, BLEN
+		jb	.Lupd_pending\@
+		lea	-8*VL(BDST), GDATA
+		_bulk_iter	1, 1
+		jmp	.Lupd_loop\@
+.Lupd_pending\@:
+		test	BLEN, BLEN
+		jnz	.Lupd_pending_rem\@
+		lea	-8*VL(BDST), GDATA
+		_bulk_iter	0, 1
+		jmp	.Lupd_done\@
+.Lupd_pending_rem\@:
+		_rem_dispatch	1, 0, .Lupd_done\@
+.Lupd_first\@:
+		_rem_dispatch	0, 0, .Lupd_done\@
+	.endif
+.Lupd_done\@:
+	vmovdqu	%xmm15, (BACC)
+	vzeroupper
+.Lupd_ret\@:
 	RET
 .endm
 
@@ -572,16 +868,11 @@ SYM_FUNC_END(aesnictr_gcm_enc_bulk_vaes2)
 SYM_FUNC_START(aesnictr_gcm_dec_bulk_vaes2)
 	_gcm_bulk	32, 1
 SYM_FUNC_END(aesnictr_gcm_dec_bulk_vaes2)
-SYM_FUNC_START(aesnictr_gcm_enc_bulk_vaes512)
-	_gcm_bulk	64, 0
-SYM_FUNC_END(aesnictr_gcm_enc_bulk_vaes512)
-SYM_FUNC_START(aesnictr_gcm_dec_bulk_vaes512)
-	_gcm_bulk	64, 1
-SYM_FUNC_END(aesnictr_gcm_dec_bulk_vaes512)
 #endif
 
 /*
- * void aesnictr_gcm_{enc,dec}_update_<tier>(key, ctr, acc, dst, src, len):
+ * void aesnictr_gcm_{enc,dec}_update_<tier>(key, ctr, acc, dst, src, len),
+ * avx and vaes2:
  * the stitched loop over whole 8-vector chunks, then the tier's CTR routine
  * and GHASH for the rest, in the order that reads the ciphertext before an
  * in-place decryption overwrites it.
@@ -655,9 +946,9 @@ SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_vaes2)
 	_gcm_update	aesnictr_gcm_dec_bulk_vaes2, aesnictr_ctr_vaes2, aesnictr_ghash_update_vaes2, 1
 SYM_FUNC_END(aesnictr_gcm_dec_update_vaes2)
 SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_vaes512)
-	_gcm_update	aesnictr_gcm_enc_bulk_vaes512, aesnictr_ctr_vaes512, aesnictr_ghash_update_vaes512, 0
+	_gcm_update512	0
 SYM_FUNC_END(aesnictr_gcm_enc_update_vaes512)
 SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_vaes512)
-	_gcm_update	aesnictr_gcm_dec_bulk_vaes512, aesnictr_ctr_vaes512, aesnictr_ghash_update_vaes512, 1
+	_gcm_update512	1
 SYM_FUNC_END(aesnictr_gcm_dec_update_vaes512)
 #endif
