@@ -277,7 +277,7 @@ static int __init aesnictr_init(void)
 		return -EINVAL;
 	}
 	if (!x86_match_cpu(aesnictr_cpu_ids) || !aesnictr_cpu_has_tier(TIER_AVX)) {
-		pr_err("CPU lacks AES-NI or AVX (or the OS has not enabled AVX state); not loading\n");
+		pr_err("CPU lacks AES-NI, PCLMULQDQ or AVX (or the OS has not enabled AVX state); not loading\n");
 		return -ENODEV;
 	}
 	/*

@@ -2,16 +2,20 @@
 # guest-init.sh - /init of the QEMU test guest (busybox ash).
 #
 # Kernel command line:
-#   vmtest.scenario=main|nosupport|avxonly|fips|bench
+#   vmtest.scenario=main|aead|nosupport|avxonly|fips|bench
 #   vmtest.fuzz=N (main fuzz cases, default 10000)
 #   vmtest.tierfuzz=N (per forced tier, default 2000)
 #   vmtest.cycles=N (rmmod/insmod cycles, default 20)
+#   vmtest.aeadfuzz=N (aead: fuzz cases per AEAD, default 2000)
+#   vmtest.aeadnosimd=N (aead: cases per AEAD with the non-SIMD switch
+#                        toggled at random, default 400)
+#   vmtest.ipsecbytes=N (aead: bytes each way per IPsec run, default 1 MiB)
 #   vmtest.tcrypt_sec=S (bench: tcrypt sec=, 0 = cycle counts)
 #   vmtest.tcrypt_repeat=N (bench: runs per tcrypt mode, default 3)
 # Results go to the second serial port (ttyS1) and are copied to the console:
 #   PASS: ... / FAIL: ...   one line per check
 #   INFO: ...               context (module log lines, timings)
-#   COVERED: <tier>         a tier whose fuzz run passed
+#   COVERED: <tier> <alg>   a tier (or "nosimd") whose fuzz run of <alg> passed
 #   NOTCOVERED: <tier> (why)  a tier this boot could not test
 #   ===DMESG BEGIN=== ... ===DMESG END===   the whole kernel log
 #   ===VMTEST END pass=N fail=M===          last line before poweroff
@@ -27,8 +31,12 @@ mount -t tmpfs tmpfs /tmp
 . /etc/vmtest.conf
 
 SCEN=main FUZZ_N=10000 TIER_N=2000 CYCLES=20 TCRYPT_SEC=0 TCRYPT_REPEAT=3
+AEAD_N=2000 AEAD_NOSIMD_N=400 IPSEC_BYTES=1048576
 for a in $(cat /proc/cmdline); do
 	case "$a" in
+	vmtest.aeadfuzz=*) AEAD_N=${a#*=} ;;
+	vmtest.aeadnosimd=*) AEAD_NOSIMD_N=${a#*=} ;;
+	vmtest.ipsecbytes=*) IPSEC_BYTES=${a#*=} ;;
 	vmtest.scenario=*) SCEN=${a#*=} ;;
 	vmtest.fuzz=*) FUZZ_N=${a#*=} ;;
 	vmtest.tierfuzz=*) TIER_N=${a#*=} ;;
@@ -96,13 +104,14 @@ crypto_list() {
 	/^$/ { flush() } END { flush() }' /proc/crypto
 }
 
-# wait until a ctr(aes) driver whose name starts with $1 shows
-# "selftest : passed"; prints the driver name; $2 = timeout in seconds
-wait_selftest() {
+# wait until a driver of cra_name $1 whose name starts with $2 and whose
+# type is $3 shows "selftest : passed"; prints the driver name; $4 = timeout
+# in seconds
+wait_alg_selftest() {
 	_n=0
-	while [ $_n -lt $(($2 * 10)) ]; do
-		_d=$(crypto_list 'ctr(aes)' |
-			awk -v p="$1" 'index($1, p) == 1 && $5 == "passed" && $6 == "skcipher" { print $1; exit }')
+	while [ $_n -lt $(($4 * 10)) ]; do
+		_d=$(crypto_list "$1" |
+			awk -v p="$2" -v t="$3" 'index($1, p) == 1 && $5 == "passed" && $6 == t { print $1; exit }')
 		if [ -n "$_d" ]; then
 			echo "$_d"
 			return 0
@@ -112,6 +121,11 @@ wait_selftest() {
 	done
 	return 1
 }
+# the same for ctr(aes): $1 = driver prefix, $2 = timeout
+wait_selftest() { wait_alg_selftest 'ctr(aes)' "$1" skcipher "$2"; }
+
+# /proc/crypto refcnt of driver $2 of cra_name $1
+alg_refcnt() { crypto_list "$1" | awk -v d="$2" '$1 == d { print $4; exit }'; }
 
 # module log lines since a marker, as INFO lines
 log_lines() {
@@ -172,42 +186,48 @@ ours_insmod() {
 
 ours_loaded() { [ -e "/sys/module/$OURS_NAME" ]; }
 
-# check which ctr(aes) driver the name "ctr(aes)" resolves to, by the
-# change of /proc/crypto refcnt while a tfm allocated by that name is held
-check_resolution() {
-	_want=$1
-	crypto_list 'ctr(aes)' | awk '{ print $1, $4 }' | sort >/tmp/ref.before
-	afalg_fuzz --hold 'ctr(aes)' 120 >/tmp/hold.out 2>&1 &
+# check which driver the name $1 resolves to, by the change of /proc/crypto
+# refcnt while a tfm allocated by that name is held (by the command $3...)
+check_resolution_of() {
+	_name=$1
+	_want=$2
+	shift 2
+	crypto_list "$_name" | awk '{ print $1, $4 }' | sort >/tmp/ref.before
+	"$@" >/tmp/hold.out 2>&1 &
 	_hp=$!
 	_n=0
 	while [ $_n -lt 100 ] && ! grep -q '^HOLD:' /tmp/hold.out; do
 		usleep 100000
 		_n=$((_n + 1))
 	done
-	crypto_list 'ctr(aes)' | awk '{ print $1, $4 }' | sort >/tmp/ref.after
+	crypto_list "$_name" | awk '{ print $1, $4 }' | sort >/tmp/ref.after
 	kill $_hp 2>/dev/null
 	wait $_hp 2>/dev/null
 	_got=$(awk 'NR == FNR { b[$1] = $2; next } ($1 in b) && $2 > b[$1] { print $1 }' \
 		/tmp/ref.before /tmp/ref.after | tr '\n' ' ')
 	_got=${_got% }
 	if [ "$_got" = "$_want" ]; then
-		pass "\"ctr(aes)\" resolves to $_want (its /proc/crypto refcnt rose while an AF_ALG tfm of \"ctr(aes)\" was held; no other ctr(aes) entry changed)"
+		pass "\"$_name\" resolves to $_want (its /proc/crypto refcnt rose while an AF_ALG tfm of \"$_name\" was held; no other $_name entry changed)"
 	else
-		fail "\"ctr(aes)\" resolves to '${_got:-nothing seen}', want $_want (refcnt before: $(tr '\n' ',' </tmp/ref.before) after: $(tr '\n' ',' </tmp/ref.after))"
+		fail "\"$_name\" resolves to '${_got:-nothing seen}', want $_want (refcnt before: $(tr '\n' ',' </tmp/ref.before) after: $(tr '\n' ',' </tmp/ref.after); holder: $(head -1 /tmp/hold.out))"
 	fi
 }
+check_resolution() { check_resolution_of 'ctr(aes)' "$1" afalg_fuzz --hold 'ctr(aes)' 120; }
 
-check_priority() {
-	_drv=$1
-	_mine=$(crypto_list 'ctr(aes)' | awk -v d="$_drv" '$1 == d { print $3; exit }')
-	_others=$(crypto_list 'ctr(aes)' | awk -v d="$_drv" '$1 != d { printf "%s=%s ", $1, $3 }')
-	_max=$(crypto_list 'ctr(aes)' | awk -v d="$_drv" '$1 != d && $3 > m { m = $3 } END { print m + 0 }')
+# driver $2 must have the highest priority of all entries of cra_name $1
+check_priority_of() {
+	_an=$1
+	_drv=$2
+	_mine=$(crypto_list "$_an" | awk -v d="$_drv" '$1 == d { print $3; exit }')
+	_others=$(crypto_list "$_an" | awk -v d="$_drv" '$1 != d { printf "%s=%s ", $1, $3 }')
+	_max=$(crypto_list "$_an" | awk -v d="$_drv" '$1 != d && $3 > m { m = $3 } END { print m + 0 }')
 	if [ -n "$_mine" ] && [ "$_mine" -gt "$_max" ]; then
-		pass "$_drv priority $_mine is the highest of all ctr(aes) (others: ${_others% })"
+		pass "$_drv priority $_mine is the highest of all $_an (others: ${_others% })"
 	else
-		fail "$_drv priority ${_mine:-?} is not above every other ctr(aes) (others: ${_others% })"
+		fail "$_drv priority ${_mine:-?} is not above every other $_an (others: ${_others% })"
 	fi
 }
+check_priority() { check_priority_of 'ctr(aes)' "$1"; }
 
 kat_enc_tool() {
 	# SP 800-38A F.5.1 through kcapi-enc, by the generic name "ctr(aes)"
@@ -447,7 +467,7 @@ scenario_main() {
 
 	# --- differential fuzz ------------------------------------------
 	if run_tool afalg_fuzz "$drv" "$FUZZ_N"; then
-		out "COVERED: ${drv#$prefix}"
+		out "COVERED: ${drv#$prefix} ctr(aes)"
 	fi
 	parallel_fuzz "$drv" "$TIER_N"
 	dmcrypt_test "$drv"
@@ -527,7 +547,7 @@ scenario_main() {
 			check_priority "$d"
 			if [ "$want" = "$prefix$t" ] && [ "$t" != "$widest" ]; then
 				if run_tool afalg_fuzz "$d" "$TIER_N"; then
-					out "COVERED: $t"
+					out "COVERED: $t ctr(aes)"
 				fi
 			fi
 		else
@@ -544,7 +564,7 @@ scenario_main() {
 		if [ -w "$p" ] && echo 1 >"$p" && [ "$(cat $p)" = Y ]; then
 			pass "debug_force_nosimd=1 set at run time"
 			if run_tool afalg_fuzz "$drv" "$FUZZ_N"; then
-				out "COVERED: nosimd"
+				out "COVERED: nosimd ctr(aes)"
 			fi
 			run_tool afalg_fuzz --kat "$drv"
 			dmcrypt_test "$drv" "non-SIMD path forced"
@@ -673,7 +693,7 @@ scenario_avxonly() {
 		log_lines "insmod avxonly"
 		check_priority "$d"
 		if run_tool afalg_fuzz "$d" "$TIER_N"; then
-			out "COVERED: avx"
+			out "COVERED: avx ctr(aes)"
 		fi
 		rmmod "$OURS_NAME" || fail "rmmod $OURS_NAME"
 	else
@@ -701,6 +721,443 @@ scenario_fips() {
 	check_refusal_line "insmod fips"
 	log_lines "insmod fips"
 	pass "no panic after the refused load in FIPS mode (kernel still running)"
+}
+
+# ---------------------------------------------------------------------
+# The AEADs gcm(aes) and rfc4106(gcm(aes)): registration, resolution,
+# known answers, differential fuzz, argument checks, the non-SIMD path, and
+# the kernel's own users: dm-crypt (LUKS2, --integrity aead) and IPsec ESP.
+
+NOSIMD_P=""	# the module's debug_force_nosimd parameter file, once loaded
+
+set_nosimd() {	# 0|1
+	[ -n "$NOSIMD_P" ] || return 1
+	echo "$1" >"$NOSIMD_P" 2>/dev/null
+	case "$1$(cat "$NOSIMD_P" 2>/dev/null)" in
+	1Y|0N) return 0 ;;
+	esac
+	fail "cannot set $NOSIMD_P to $1"
+	return 1
+}
+
+# modprobe each module unless loaded or built in
+need_modules() {
+	_ok=0
+	for _m in "$@"; do
+		[ -e "/sys/module/$_m" ] && continue
+		grep -q "/$_m.ko" /lib/modules/$KVER/modules.builtin 2>/dev/null && continue
+		if ! modprobe "$_m" 2>/tmp/mp.err; then
+			fail "modprobe $_m: $(cat /tmp/mp.err)"
+			_ok=1
+		fi
+	done
+	return $_ok
+}
+
+hexrand() { head -c "$1" /dev/urandom | od -An -tx1 | tr -d ' \n'; }
+
+# the /proc/crypto flags of driver $2 (cra_name $1): ours, synchronous, not internal
+check_aead_entry() {
+	_e=$(crypto_list "$1" | awk -v d="$2" '$1 == d')
+	set -- $_e
+	if [ "$2" = "$OURS_NAME" ] && [ "$6" = aead ] && [ "$7" = no ] && [ "$8" = no ]; then
+		pass "$1: module $2, type aead, async : no, internal : no, selftest : $5"
+	else
+		fail "$1: /proc/crypto says module=$2 type=$6 async=$7 internal=$8 (want $OURS_NAME, aead, no, no)"
+	fi
+}
+
+# two fuzzers at once (gcm and rfc4106 on the two vCPUs); $1 = tag for COVERED
+aead_fuzz_pair() {
+	afalg_aead gcm "$GDRV" "$AEAD_N" >/tmp/af.gcm 2>&1 &
+	_p1=$!
+	afalg_aead rfc4106 "$RDRV" "$AEAD_N" >/tmp/af.rfc 2>&1 &
+	_p2=$!
+	wait $_p1
+	_r1=$?
+	wait $_p2
+	_r2=$?
+	for _f in gcm rfc; do
+		while IFS= read -r _l; do
+			case "$_l" in
+			PASS:*) pass "${_l#PASS: }" ;;
+			FAIL:*) fail "${_l#FAIL: }" ;;
+			*) info "$_l" ;;
+			esac
+		done </tmp/af.$_f
+	done
+	[ $_r1 -eq 0 ] || grep -q '^FAIL' /tmp/af.gcm || fail "afalg_aead gcm exited with $_r1 without a FAIL line"
+	[ $_r2 -eq 0 ] || grep -q '^FAIL' /tmp/af.rfc || fail "afalg_aead rfc4106 exited with $_r2 without a FAIL line"
+	if [ -n "$1" ]; then
+		[ $_r1 -eq 0 ] && out "COVERED: $1 gcm(aes)"
+		[ $_r2 -eq 0 ] && out "COVERED: $1 rfc4106(gcm(aes))"
+	fi
+}
+
+# read $2 bytes from $1 (bs 64 KiB) into $3; status of dd
+read_dev() { dd if="$1" of="$3" bs=65536 count=$(($2 / 65536)) 2>/tmp/dd.err; }
+
+# flip bit 0 of the byte at offset $2 of device $1
+flip_byte() {
+	_v=$(dd if="$1" bs=1 skip="$2" count=1 2>/dev/null | od -An -tu1 | tr -d ' ')
+	printf "\\$(printf '%03o' $((_v ^ 1)))" |
+		dd of="$1" bs=1 seek="$2" count=1 conv=notrunc,fsync 2>/dev/null
+}
+
+# dm-crypt through cryptsetup: LUKS2, aes-gcm-random, --integrity aead, on
+# a RAM disk; $1 = the gcm(aes) driver it must take (empty: report only)
+luks_test() {
+	_drv=$1
+	_dev=/dev/ram0
+	_map=vmtest-luks
+	_mb=8
+	_bytes=$((_mb * 1048576))
+	need_modules dm_mod dm_crypt dm_integrity xts || return
+	if [ ! -b $_dev ]; then
+		modprobe brd rd_nr=1 rd_size=65536 || { fail "LUKS2: modprobe brd failed"; return; }
+	fi
+	mkdir -p /run/cryptsetup
+	export DM_DISABLE_UDEV=1
+	head -c 64 /dev/urandom >/tmp/luks.key
+	_t0=$(now)
+	if ! _e=$(cryptsetup luksFormat --batch-mode --type luks2 --cipher aes-gcm-random \
+		--integrity aead --key-size 256 --pbkdf pbkdf2 --pbkdf-force-iterations 1000 \
+		--integrity-no-wipe --key-file /tmp/luks.key $_dev 2>&1); then
+		fail "LUKS2: cryptsetup luksFormat --cipher aes-gcm-random --integrity aead failed: $(echo "$_e" | tail -3 | tr '\n' ' ')"
+		return
+	fi
+	pass "LUKS2: luksFormat --type luks2 --cipher aes-gcm-random --integrity aead --key-size 256 (pbkdf2, --integrity-no-wipe) on a 64 MiB RAM disk in $(elapsed "$_t0") s"
+	_ss=$(cryptsetup luksDump $_dev 2>/dev/null | awk '/^Data segments:/ { f = 1 } f && /sector:/ { print $2; exit }')
+
+	luks_open() {
+		_r0=$(alg_refcnt 'gcm(aes)' "$_drv")
+		if ! _e=$(cryptsetup open --type luks2 --disable-keyring --key-file /tmp/luks.key $_dev $_map 2>&1); then
+			fail "LUKS2: cryptsetup open ($1): $(echo "$_e" | tail -2 | tr '\n' ' ')"
+			return 1
+		fi
+		_r1=$(alg_refcnt 'gcm(aes)' "$_drv")
+		return 0
+	}
+	luks_close() {
+		cryptsetup close $_map 2>/tmp/cs.err || fail "LUKS2: cryptsetup close ($1): $(cat /tmp/cs.err)"
+	}
+
+	luks_open "first" || return
+	_tab=$(dmsetup table $_map 2>&1)
+	case "$_tab" in
+	*" capi:gcm(aes)-random "*" integrity:28:aead"*)
+		pass "LUKS2: dmsetup table of the mapping: $(echo "$_tab" | awk '{ print $3, $4 == "-" ? "" : "<key>", $5, $6, $7, $8, $9 }')" ;;
+	*) fail "LUKS2: dmsetup table does not show capi:gcm(aes)-random with integrity:28:aead: $_tab" ;;
+	esac
+	if [ -n "$_drv" ]; then
+		if [ "${_r1:-0}" -gt "${_r0:-0}" ]; then
+			pass "LUKS2: dm-crypt allocated $_drv (its /proc/crypto refcnt $_r0 -> $_r1 while the mapping is open)"
+		else
+			fail "LUKS2: dm-crypt did not take $_drv (refcnt $_r0 -> $_r1; gcm(aes): $(crypto_list 'gcm(aes)' | tr '\n' ';'))"
+		fi
+	fi
+	dd if=/dev/urandom of=/tmp/luks.p1 bs=65536 count=$((_bytes / 65536)) 2>/dev/null
+	dd if=/dev/urandom of=/tmp/luks.p2 bs=65536 count=$((_bytes / 65536)) 2>/dev/null
+	_t0=$(now)
+	dd if=/tmp/luks.p1 of=/dev/mapper/$_map bs=65536 conv=fsync 2>/tmp/dd.err ||
+		fail "LUKS2: writing $_mb MiB failed: $(cat /tmp/dd.err)"
+	_tw=$(elapsed "$_t0")
+	luks_close "after writing"
+	luks_open "reopen" || return
+	echo 3 >/proc/sys/vm/drop_caches
+	if read_dev /dev/mapper/$_map $_bytes /tmp/luks.back && cmp -s /tmp/luks.back /tmp/luks.p1; then
+		pass "LUKS2 (sector size ${_ss:-?}): $_mb MiB written ($_tw s), closed, reopened, read back equal (every sector's tag verified by the driver)"
+	else
+		fail "LUKS2: read back after reopen differs or failed: $(cat /tmp/dd.err | tail -1) $(cmp /tmp/luks.back /tmp/luks.p1 2>&1 | head -1)"
+	fi
+
+	# the non-SIMD path against the assembly's data, and the other way round
+	if [ -n "$NOSIMD_P" ] && set_nosimd 1; then
+		echo 3 >/proc/sys/vm/drop_caches
+		if read_dev /dev/mapper/$_map $_bytes /tmp/luks.back && cmp -s /tmp/luks.back /tmp/luks.p1; then
+			pass "LUKS2, debug_force_nosimd=1: data written by the SIMD path read back equal through the non-SIMD path"
+		else
+			fail "LUKS2, debug_force_nosimd=1: reading data written by the SIMD path failed or differs: $(tail -1 /tmp/dd.err)"
+		fi
+		dd if=/tmp/luks.p2 of=/dev/mapper/$_map bs=65536 conv=fsync 2>/tmp/dd.err ||
+			fail "LUKS2, debug_force_nosimd=1: writing failed: $(cat /tmp/dd.err)"
+		luks_close "non-SIMD"
+		set_nosimd 0
+		luks_open "after the non-SIMD write" || return
+		echo 3 >/proc/sys/vm/drop_caches
+		if read_dev /dev/mapper/$_map $_bytes /tmp/luks.back && cmp -s /tmp/luks.back /tmp/luks.p2; then
+			pass "LUKS2: data written through the non-SIMD path read back equal through the SIMD path"
+		else
+			fail "LUKS2: data written by the non-SIMD path, read by the SIMD path: failed or differs: $(tail -1 /tmp/dd.err)"
+		fi
+		cp /tmp/luks.p2 /tmp/luks.p1
+	fi
+	luks_close "before tampering"
+
+	# one flipped bit on the RAM disk, 4 MiB into the data area: reading
+	# through the mapping must fail with an integrity error (the driver's
+	# EBADMSG), and pass again once the bit is restored
+	_off=$((20 * 1048576 + 4321))
+	mark "luks tamper"
+	flip_byte $_dev $_off
+	luks_open "tampered" || return
+	echo 3 >/proc/sys/vm/drop_caches
+	if read_dev /dev/mapper/$_map $_bytes /tmp/luks.back; then
+		fail "LUKS2: reading succeeded after a bit was flipped on the device at byte $_off"
+	elif dmesg_since "luks tamper" | grep -q 'INTEGRITY AEAD ERROR'; then
+		pass "LUKS2: a bit flipped on the device at byte $_off: the read fails ($(tail -1 /tmp/dd.err)); kernel: $(dmesg_since "luks tamper" | grep -m1 'INTEGRITY AEAD ERROR' | sed 's/^\[[ 0-9.]*\] //')"
+	else
+		fail "LUKS2: after a flipped bit the read failed, but without dm-crypt's INTEGRITY AEAD ERROR: $(tail -1 /tmp/dd.err); $(dmesg_since "luks tamper" | tail -2 | tr '\n' ' ')"
+	fi
+	luks_close "tampered"
+	flip_byte $_dev $_off
+	luks_open "restored" || return
+	echo 3 >/proc/sys/vm/drop_caches
+	if read_dev /dev/mapper/$_map $_bytes /tmp/luks.back && cmp -s /tmp/luks.back /tmp/luks.p1; then
+		pass "LUKS2: with the bit restored all $_mb MiB read back equal again"
+	else
+		fail "LUKS2: with the bit restored the read still fails or differs: $(tail -1 /tmp/dd.err)"
+	fi
+	_r2=$(alg_refcnt 'gcm(aes)' "$_drv")
+	luks_close "final"
+	_r3=$(alg_refcnt 'gcm(aes)' "$_drv")
+	if [ -n "$_drv" ]; then
+		if [ "${_r3:-0}" -lt "${_r2:-0}" ]; then
+			pass "LUKS2: closing the mapping released $_drv (refcnt $_r2 -> $_r3)"
+		else
+			fail "LUKS2: closing the mapping did not release $_drv (refcnt $_r2 -> $_r3)"
+		fi
+	fi
+	rm -f /tmp/luks.p1 /tmp/luks.p2 /tmp/luks.back
+	unset DM_DISABLE_UDEV
+}
+
+# IPsec ESP, transport mode, between two network namespaces joined by a
+# veth pair, with aead rfc4106(gcm(aes)); $1 = AES key bits, $2 = the
+# rfc4106 driver that must carry it (empty: report only), $3 = label
+ipsec_test() {
+	_bits=$1
+	_drv=$2
+	_tag="IPsec ESP rfc4106(gcm(aes)) AES-$_bits${3:+, $3}"
+	_a1=10.77.0.1
+	_a2=10.77.0.2
+	need_modules xfrm_user esp4 veth seqiv || return
+	ip netns del vt1 2>/dev/null
+	ip netns del vt2 2>/dev/null
+	if ! { ip netns add vt1 && ip netns add vt2 &&
+		ip link add vta netns vt1 type veth peer name vtb netns vt2 &&
+		ip -n vt1 addr add $_a1/24 dev vta && ip -n vt2 addr add $_a2/24 dev vtb &&
+		ip -n vt1 link set lo up && ip -n vt2 link set lo up &&
+		ip -n vt1 link set vta up && ip -n vt2 link set vtb up; } 2>/tmp/ip.err; then
+		fail "$_tag: setting up the namespaces and the veth pair: $(cat /tmp/ip.err)"
+		return
+	fi
+	_k1=$(hexrand $((_bits / 8 + 4)))
+	_k2=$(hexrand $((_bits / 8 + 4)))
+	_r0=$(alg_refcnt 'rfc4106(gcm(aes))' "$_drv")
+	_ok=1
+	for _ns in vt1 vt2; do
+		ip -n $_ns xfrm state add src $_a1 dst $_a2 proto esp spi 0x1001 reqid 1 mode transport \
+			aead 'rfc4106(gcm(aes))' 0x$_k1 128 2>>/tmp/ip.err || _ok=0
+		ip -n $_ns xfrm state add src $_a2 dst $_a1 proto esp spi 0x2002 reqid 2 mode transport \
+			aead 'rfc4106(gcm(aes))' 0x$_k2 128 2>>/tmp/ip.err || _ok=0
+	done
+	ip -n vt1 xfrm policy add src $_a1 dst $_a2 dir out tmpl src $_a1 dst $_a2 proto esp reqid 1 mode transport 2>>/tmp/ip.err || _ok=0
+	ip -n vt1 xfrm policy add src $_a2 dst $_a1 dir in tmpl src $_a2 dst $_a1 proto esp reqid 2 mode transport 2>>/tmp/ip.err || _ok=0
+	ip -n vt2 xfrm policy add src $_a2 dst $_a1 dir out tmpl src $_a2 dst $_a1 proto esp reqid 2 mode transport 2>>/tmp/ip.err || _ok=0
+	ip -n vt2 xfrm policy add src $_a1 dst $_a2 dir in tmpl src $_a1 dst $_a2 proto esp reqid 1 mode transport 2>>/tmp/ip.err || _ok=0
+	if [ $_ok -ne 1 ]; then
+		fail "$_tag: ip xfrm state/policy add: $(cat /tmp/ip.err | tr '\n' ' ')"
+		ip netns del vt1; ip netns del vt2
+		return
+	fi
+	_r1=$(alg_refcnt 'rfc4106(gcm(aes))' "$_drv")
+	_inst=$(crypto_list 'seqiv(rfc4106(gcm(aes)))' | awk '{ print $1 }' | tr '\n' ' ')
+	if [ -n "$_drv" ]; then
+		if [ "${_r1:-0}" -ge $((${_r0:-0} + 4)) ] && [ "${_inst% }" = "seqiv($_drv)" ]; then
+			pass "$_tag: the 4 SAs use $_drv (its /proc/crypto refcnt $_r0 -> $_r1; ESP's transform is ${_inst% })"
+		else
+			fail "$_tag: the SAs did not take $_drv (refcnt $_r0 -> $_r1; seqiv(rfc4106(gcm(aes))) instances: ${_inst:-none}; rfc4106(gcm(aes)): $(crypto_list 'rfc4106(gcm(aes))' | tr '\n' ';'))"
+		fi
+	else
+		info "$_tag: ESP transforms: ${_inst:-none}"
+	fi
+	_seed=$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')
+	nsenter --net=/run/netns/vt2 vmxfer server $_a2 5001 "$IPSEC_BYTES" "$_seed" >/tmp/xs.out 2>&1 &
+	_sp=$!
+	_n=0
+	while [ $_n -lt 100 ] && ! grep -q LISTENING /tmp/xs.out; do
+		usleep 100000
+		_n=$((_n + 1))
+	done
+	_t0=$(now)
+	nsenter --net=/run/netns/vt1 vmxfer client $_a2 5001 "$IPSEC_BYTES" "$_seed" >/tmp/xc.out 2>&1
+	_rc=$?
+	wait $_sp
+	_rs=$?
+	_secs=$(elapsed "$_t0")
+	if [ $_rc -eq 0 ] && [ $_rs -eq 0 ]; then
+		pass "$_tag: $IPSEC_BYTES bytes $_a1 -> $_a2 and $IPSEC_BYTES bytes back over TCP, every byte checked on arrival, $_secs s (emulated)"
+	else
+		fail "$_tag: transfer failed: client: $(grep -v LISTENING /tmp/xc.out | tail -1); server: $(grep -v LISTENING /tmp/xs.out | tail -1)"
+	fi
+	# every SA carried the data (byte counters), none failed to authenticate
+	for _ns in vt1 vt2; do
+		ip -n $_ns -s xfrm state 2>&1 | awk '
+			/proto esp spi/ { for (i = 1; i <= NF; i++) if ($i == "spi") spi = $(i + 1) }
+			/lifetime current:/ { getline; sub(/\(bytes\).*/, ""); gsub(/[ \t]/, ""); b[spi] = $0 }
+			/replay-window .* failed/ { for (i = 1; i <= NF; i++) if ($i == "failed") f[spi] = $(i + 1) }
+			END { for (s in b) print s, b[s], (s in f ? f[s] : "?") }' >/tmp/xst.$_ns
+		nsenter --net=/run/netns/$_ns cat /proc/net/xfrm_stat 2>/dev/null |
+			awk '$2 != 0 { printf "%s=%s ", $1, $2 }' >/tmp/xstat.$_ns
+	done
+	_bad=$(cat /tmp/xst.vt1 /tmp/xst.vt2 | awk -v n="$IPSEC_BYTES" '$2 < n || $3 != 0' | tr '\n' ' ')
+	_cnt=$(awk '{ printf "%s%s=%s", NR > 1 ? " " : "", $1, $2 }' /tmp/xst.vt1)
+	if [ "$(cat /tmp/xst.vt1 /tmp/xst.vt2 | wc -l)" -eq 4 ] && [ -z "$_bad" ]; then
+		pass "$_tag: ip -s xfrm state: every SA counted at least $IPSEC_BYTES bytes (vt1: $_cnt), 0 failed"
+	else
+		fail "$_tag: ip -s xfrm state counters (spi bytes failed): vt1: $(tr '\n' ' ' </tmp/xst.vt1) vt2: $(tr '\n' ' ' </tmp/xst.vt2)"
+	fi
+	if [ -s /tmp/xstat.vt1 ] || [ -s /tmp/xstat.vt2 ]; then
+		fail "$_tag: /proc/net/xfrm_stat has errors: vt1: $(cat /tmp/xstat.vt1) vt2: $(cat /tmp/xstat.vt2)"
+	else
+		pass "$_tag: /proc/net/xfrm_stat all zero in both namespaces (no ESP authentication or state errors)"
+	fi
+	_r2=$(alg_refcnt 'rfc4106(gcm(aes))' "$_drv")
+	for _ns in vt1 vt2; do
+		ip -n $_ns xfrm policy flush
+		ip -n $_ns xfrm state flush
+	done
+	ip netns del vt1
+	ip netns del vt2
+	# the SAs' transforms are freed asynchronously (RCU, netns cleanup)
+	_n=0
+	while [ $_n -lt 50 ]; do
+		_r3=$(alg_refcnt 'rfc4106(gcm(aes))' "$_drv")
+		[ "${_r3:-0}" -le $((${_r2:-0} - 4)) ] && break
+		usleep 100000
+		_n=$((_n + 1))
+	done
+	if [ -n "$_drv" ]; then
+		if [ "${_r3:-0}" -le $((${_r2:-0} - 4)) ]; then
+			pass "$_tag: deleting the SAs released $_drv (refcnt $_r2 -> $_r3)"
+		else
+			fail "$_tag: deleting the SAs did not release $_drv within 5 s (refcnt $_r2 -> $_r3)"
+		fi
+	fi
+}
+
+scenario_aead() {
+	tiers=$(cpu_tiers)
+	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), tiers by cpuid: ${tiers:-none}"
+	emulator_check
+	load_stock || fail "stock modules did not all load"
+	if need_modules algif_aead gcm ghash_generic seqiv; then
+		pass "stock modules loaded (algif_aead gcm ghash_generic seqiv, and those of main)"
+	fi
+	info "stock gcm(aes): $(crypto_list 'gcm(aes)' | awk '{ printf "%s(%s) ", $1, $3 }')"
+	info "stock rfc4106(gcm(aes)): $(crypto_list 'rfc4106(gcm(aes))' | awk '{ printf "%s(%s) ", $1, $3 }')"
+
+	if [ -z "$OURS_KO" ]; then
+		# rig self-test: the same checks against the stock drivers
+		GDRV=$(crypto_list 'gcm(aes)' | sort -k3 -n -r | awk '{ print $1; exit }')
+		RDRV=$(crypto_list 'rfc4106(gcm(aes))' | sort -k3 -n -r | awk '{ print $1; exit }')
+		info "no module under test: exercising the rig on the stock $GDRV and $RDRV"
+		run_tool afalg_aead --kat gcm "$GDRV"
+		run_tool afalg_aead --kat rfc4106 "$RDRV"
+		aead_fuzz_pair ""
+		run_tool afalg_aead --badargs gcm "$GDRV"
+		run_tool afalg_aead --badargs rfc4106 "$RDRV"
+		luks_test ""
+		ipsec_test 128 "" "stock"
+		return
+	fi
+	widest=${tiers##* }
+	GDRV=gcm-aes-aesnictr-$widest
+	RDRV=rfc4106-gcm-aes-aesnictr-$widest
+	for t in avx vaes2 vaes512; do
+		case " $tiers " in *" $t "*) continue ;; esac
+		case " $broken " in
+		*" $t "*) out "NOTCOVERED: $t (this emulator computes its instructions wrongly; see the tcg probe)" ;;
+		*) out "NOTCOVERED: $t (the virtual CPU lacks: $(cpu_tier_missing $t))" ;;
+		esac
+	done
+
+	# --- load, self-tests, flags, priority, resolution ---------------
+	mark "insmod aead"
+	_t0=$(now)
+	if ! ours_insmod; then
+		fail "insmod $OURS_NAME: $INSMOD_ERR"
+		log_lines "insmod aead"
+		return
+	fi
+	NOSIMD_P=/sys/module/$OURS_NAME/parameters/debug_force_nosimd
+	_ok=1
+	for _a in "gcm(aes) $GDRV" "rfc4106(gcm(aes)) $RDRV" "ctr(aes) ctr-aes-aesnictr-$widest"; do
+		set -- $_a
+		if _d=$(wait_alg_selftest "$1" "$2" "$([ "$1" = 'ctr(aes)' ] && echo skcipher || echo aead)" 30) &&
+			[ "$_d" = "$2" ]; then
+			pass "$2 registered as $1, selftest : passed after $(elapsed "$_t0") s"
+		else
+			fail "no $2 with selftest : passed within 30 s ($1: $(crypto_list "$1" | tr '\n' ';'))"
+			_ok=0
+		fi
+	done
+	log_lines "insmod aead"
+	[ $_ok -eq 1 ] || return
+	check_aead_entry 'gcm(aes)' "$GDRV"
+	check_aead_entry 'rfc4106(gcm(aes))' "$RDRV"
+	check_priority_of 'gcm(aes)' "$GDRV"
+	check_priority_of 'rfc4106(gcm(aes))' "$RDRV"
+	check_resolution_of 'gcm(aes)' "$GDRV" afalg_aead --hold 'gcm(aes)' 120
+	check_resolution_of 'rfc4106(gcm(aes))' "$RDRV" afalg_aead --hold 'rfc4106(gcm(aes))' 120
+
+	# --- known answers, differential fuzz, arguments ------------------
+	run_tool afalg_aead --kat gcm "$GDRV"
+	run_tool afalg_aead --kat rfc4106 "$RDRV"
+	aead_fuzz_pair "$widest"
+	run_tool afalg_aead --badargs gcm "$GDRV"
+	run_tool afalg_aead --badargs rfc4106 "$RDRV"
+
+	# --- the non-SIMD path: switched at random between setkey and use --
+	if run_tool afalg_aead --nosimd-param "$NOSIMD_P" gcm "$GDRV" "$AEAD_NOSIMD_N"; then
+		out "COVERED: nosimd gcm(aes)"
+	fi
+	if run_tool afalg_aead --nosimd-param "$NOSIMD_P" rfc4106 "$RDRV" "$AEAD_NOSIMD_N"; then
+		out "COVERED: nosimd rfc4106(gcm(aes))"
+	fi
+	if set_nosimd 1; then
+		run_tool afalg_aead --kat gcm "$GDRV"
+		run_tool afalg_aead --kat rfc4106 "$RDRV"
+		set_nosimd 0
+	fi
+
+	# --- dm-crypt: LUKS2 with AEAD integrity --------------------------
+	luks_test "$GDRV"
+
+	# --- no user left: the module unloads, and loads again ------------
+	if _m=$(rmmod "$OURS_NAME" 2>&1); then
+		pass "rmmod $OURS_NAME after the AF_ALG and dm-crypt users of its AEADs are gone"
+	else
+		fail "rmmod $OURS_NAME after the AEAD tests: $_m (module refcnt $(cat /sys/module/$OURS_NAME/refcnt 2>/dev/null))"
+		return
+	fi
+	if crypto_list 'gcm(aes)' | grep -q '^gcm-aes-aesnictr-' ||
+		crypto_list 'rfc4106(gcm(aes))' | grep -q '^rfc4106-gcm-aes-aesnictr-'; then
+		fail "/proc/crypto still lists our AEADs after rmmod"
+	fi
+	if ! ours_insmod || ! wait_alg_selftest 'rfc4106(gcm(aes))' "$RDRV" aead 30 >/dev/null; then
+		fail "insmod again for IPsec: ${INSMOD_ERR:-no selftest : passed}"
+		return
+	fi
+
+	# --- IPsec ESP ------------------------------------------------------
+	ipsec_test 128 "$RDRV"
+	ipsec_test 256 "$RDRV"
+	if set_nosimd 1; then
+		ipsec_test 128 "$RDRV" "debug_force_nosimd=1 (SAs keyed and all packets processed on the non-SIMD path; receive runs in softirq)"
+		set_nosimd 0
+	fi
 }
 
 # tcrypt speed test of ctr(aes) before and after the module; each mode is
@@ -733,6 +1190,7 @@ scenario_bench() {
 out "===VMTEST BEGIN scenario=$SCEN kernel=$(uname -r)==="
 case "$SCEN" in
 main) scenario_main ;;
+aead) scenario_aead ;;
 nosupport) scenario_nosupport ;;
 avxonly) scenario_avxonly ;;
 fips) scenario_fips ;;

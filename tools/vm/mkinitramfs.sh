@@ -2,10 +2,12 @@
 # mkinitramfs.sh <kver> <out.cpio.gz> [module.ko]
 #
 # Builds the test guest's initramfs for kernel <kver> (a directory name under
-# /lib/modules): busybox-static, kcapi-enc and dmsetup with their shared
-# libraries, the AF_ALG fuzzer, the emulator probe, a one-shot module loader,
-# the kernel's own modules needed by the tests (AF_ALG, crypto_user, ctr, ecb,
-# tcrypt, the stock aesni_intel, dm-crypt, brd and their dependencies,
+# /lib/modules): busybox-static; kcapi-enc, dmsetup, cryptsetup and iproute2's
+# ip with their shared libraries; the AF_ALG fuzzers (skcipher and AEAD), the
+# TCP transfer checker, the emulator probe, a one-shot module loader; the
+# kernel's own modules needed by the tests (AF_ALG, crypto_user, ctr, ecb, gcm,
+# ghash-generic, seqiv, tcrypt, the stock aesni_intel, dm-crypt,
+# dm-integrity, brd, xfrm_user, esp4, veth and their dependencies,
 # decompressed so that busybox can load them), the module under test at
 # /lib/vmtest/, and guest-init.sh as /init.  Without [module.ko] the guest tests the stock
 # driver only (rig self-test mode).
@@ -21,7 +23,7 @@ bdir=$root/build/vm
 
 [ -d "$moddir" ] || { echo "mkinitramfs: no $moddir" >&2; exit 1; }
 [ -z "$ko" ] || [ -f "$ko" ] || { echo "mkinitramfs: no module $ko" >&2; exit 1; }
-for t in busybox cpio gzip modinfo depmod xz zstd; do
+for t in busybox cpio gzip modinfo depmod xz zstd ip cryptsetup; do
 	command -v "$t" >/dev/null || { echo "mkinitramfs: $t missing (tools/deps.sh)" >&2; exit 1; }
 done
 
@@ -38,7 +40,16 @@ if [ ! -x "$fuzz" ] || [ "$here/afalg_fuzz.c" -nt "$fuzz" ]; then
 	fi
 	mv -f "$fuzz.$$" "$fuzz"
 fi
-for h in tcg_probe vminsmod; do
+afuzz=$bdir/afalg_aead
+if [ ! -x "$afuzz" ] || [ "$here/afalg_aead.c" -nt "$afuzz" ]; then
+	if ls /usr/lib/*/libkcapi.a >/dev/null 2>&1; then
+		cc -O2 -Wall -Wextra -static -o "$afuzz.$$" "$here/afalg_aead.c" -lkcapi
+	else
+		cc -O2 -Wall -Wextra -o "$afuzz.$$" "$here/afalg_aead.c" -lkcapi
+	fi
+	mv -f "$afuzz.$$" "$afuzz"
+fi
+for h in tcg_probe vminsmod vmxfer; do
 	if [ ! -x "$bdir/$h" ] || [ "$here/$h.c" -nt "$bdir/$h" ]; then
 		cc -O2 -Wall -Wextra -static -o "$bdir/$h.$$" "$here/$h.c"
 		mv -f "$bdir/$h.$$" "$bdir/$h"
@@ -47,7 +58,8 @@ done
 
 stage=$(mktemp -d "$bdir/initramfs.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,tmp,run,lib/vmtest}
+mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,tmp,run,var,lib/vmtest}
+ln -s ../run "$stage/var/run"	# ip netns keeps its namespaces in /var/run/netns
 
 # busybox and its applets
 cp /bin/busybox "$stage/bin/busybox"
@@ -56,9 +68,12 @@ for a in $(/bin/busybox --list-full); do
 done
 
 # copy a dynamically linked program with the libraries it needs
+# (to /usr/bin, or to the directory $2, replacing a busybox applet)
 copy_prog() {
-	local p=$1 lib
-	cp "$p" "$stage/usr/bin/"
+	local p=$1 dir=${2:-/usr/bin} lib
+	rm -f "$stage/bin/$(basename "$p")" "$stage/sbin/$(basename "$p")" \
+		"$stage/usr/bin/$(basename "$p")" "$stage/usr/sbin/$(basename "$p")"
+	cp "$p" "$stage$dir/"
 	for lib in $(ldd "$p" 2>/dev/null | grep -o '/[^ ]*'); do
 		[ -e "$stage$lib" ] && continue
 		mkdir -p "$stage$(dirname "$lib")"
@@ -67,13 +82,18 @@ copy_prog() {
 }
 copy_prog /usr/bin/kcapi-enc
 copy_prog /usr/sbin/dmsetup
+copy_prog "$(command -v cryptsetup)" /usr/sbin
+copy_prog "$(command -v ip)" /usr/sbin		# iproute2's, not busybox's applet
 copy_prog "$fuzz"
+copy_prog "$afuzz"
+copy_prog "$bdir/vmxfer"
 copy_prog "$bdir/tcg_probe"
 copy_prog "$bdir/vminsmod"
 
 # kernel modules: the wanted ones and everything they depend on
-want="af_alg algif_skcipher crypto_user ctr ecb cryptd crypto_simd aesni_intel tcrypt
-dm_mod dm_crypt brd"
+want="af_alg algif_skcipher algif_aead crypto_user ctr ecb cryptd crypto_simd aesni_intel tcrypt
+gcm ghash_generic seqiv xts dm_mod dm_crypt dm_integrity brd
+xfrm_user xfrm_algo esp4 esp4_offload veth"
 if [ -n "$ko" ]; then
 	for d in $(modinfo -F depends "$ko" | tr ',' ' '); do want="$want $d"; done
 fi

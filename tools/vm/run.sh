@@ -9,6 +9,14 @@
 #              sectors), bad keys, fuzzer self-check, rmmod refused while in
 #              use, load/unload cycles, every max_tier, the forced non-SIMD
 #              path, a bad parameter
+#   aead       -cpu max: gcm(aes) and rfc4106(gcm(aes)): self-test, flags,
+#              priority, what each name resolves to, known answers, AF_ALG
+#              differential fuzz against the generic templates (both AEADs at
+#              once), key/tag/assoclen checks, the non-SIMD path switched at
+#              random, dm-crypt LUKS2 aes-gcm-random --integrity aead (write,
+#              reopen, read, SIMD/non-SIMD cross-check, a flipped bit on the
+#              device is caught), rmmod, IPsec ESP between two network
+#              namespaces (AES-128, AES-256, and with the non-SIMD path forced)
 #   avxonly    -cpu Haswell-v4 (AES-NI+AVX+AVX2, no VAES): the avx tier is
 #              auto-detected, fuzz
 #   nosupport  -cpu Westmere (AES-NI, no AVX) and -cpu qemu64 (neither):
@@ -21,6 +29,9 @@
 #   VM_FUZZ_N    fuzz cases in main and with the forced non-SIMD path (10000)
 #   VM_TIER_N    fuzz cases per forced tier and in avxonly (2000)
 #   VM_CYCLES    insmod/rmmod cycles (20)
+#   VM_AEAD_N    aead: fuzz cases per AEAD (2000)
+#   VM_AEAD_NOSIMD_N  aead: cases per AEAD with the non-SIMD switch toggled (400)
+#   VM_IPSEC_BYTES    aead: bytes each way per IPsec run (1048576)
 #   VM_TIMEOUT   seconds per boot (main 900, others 300)
 #   VM_SMP       guest CPUs (2: main also runs one fuzzer per CPU at once)
 # Output: "PASS: <kver> <scenario>: ..." / "FAIL: ..." lines, then
@@ -31,7 +42,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-kver=${1:?usage: run.sh <kver> [main|avxonly|nosupport|fips|all]}
+kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|all]}
 scen=${2:-all}
 vmlinuz=/boot/vmlinuz-$kver
 logdir=$root/build/vm/$kver
@@ -76,7 +87,7 @@ boot() {
 		-smp "${VM_SMP:-2}" -m 1G -nographic -no-reboot -nodefaults \
 		-monitor none -serial "file:$con" -serial "file:$res" \
 		-kernel "$vmlinuz" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on $extra vmtest.fuzz=${VM_FUZZ_N:-10000} vmtest.tierfuzz=${VM_TIER_N:-2000} vmtest.cycles=${VM_CYCLES:-20}" \
+		-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on $extra vmtest.fuzz=${VM_FUZZ_N:-10000} vmtest.tierfuzz=${VM_TIER_N:-2000} vmtest.cycles=${VM_CYCLES:-20} vmtest.aeadfuzz=${VM_AEAD_N:-2000} vmtest.aeadnosimd=${VM_AEAD_NOSIMD_N:-400} vmtest.ipsecbytes=${VM_IPSEC_BYTES:-1048576}" \
 		</dev/null >"$logdir/$name.qemu" 2>&1
 	rc=$?
 	secs=$(($(date +%s) - t0))
@@ -90,7 +101,8 @@ boot() {
 		case "$l" in
 		PASS:*) emit PASS "$tag: ${l#PASS: }" ;;
 		FAIL:*) emit FAIL "$tag: ${l#FAIL: }" ;;
-		COVERED:*) covered="$covered ${l#COVERED: }" ;;
+		COVERED:*) covered="$covered
+${l#COVERED: }" ;;
 		NOTCOVERED:*) notcov+=("${l#NOTCOVERED: }") ;;
 		esac
 	done < <(sed '/^===DMESG BEGIN===$/,/^===DMESG END===$/d' "$res")
@@ -120,7 +132,7 @@ boot() {
 		emit FAIL "$tag: no kernel log captured"
 	fi
 	# module log lines, for the record
-	grep -E '^INFO: (dmesg: .*(aesni_ctr|FIPS|fips)|tcg probe:|kernel )' "$res" |
+	grep -E '^INFO: (dmesg: .*(aesni_ctr|FIPS|fips)|tcg probe:|kernel |stock (gcm|rfc))' "$res" |
 		sed -e "s/^INFO: dmesg: /    [$tag] /" -e "s/^INFO: /    [$tag] /" | head -20
 }
 
@@ -128,6 +140,10 @@ t_start=$(date +%s)
 case "$scen" in
 main|all)
 	boot main max "${VM_TIMEOUT:-900}" "vmtest.scenario=main" ;;
+esac
+case "$scen" in
+aead|all)
+	boot aead max "${VM_TIMEOUT:-900}" "vmtest.scenario=aead" ;;
 esac
 case "$scen" in
 avxonly|all)
@@ -143,21 +159,27 @@ fips|all)
 	boot fips max "${VM_TIMEOUT:-300}" "vmtest.scenario=fips fips=1" ;;
 esac
 case "$scen" in
-main|avxonly|nosupport|fips|all) ;;
+main|aead|avxonly|nosupport|fips|all) ;;
 *) emit FAIL "$kver: unknown scenario $scen" ;;
 esac
 
-tiers=$(echo $covered | tr ' ' '\n' | grep -v '^nosimd$' | sort -u | tr '\n' ' ')
+# $covered: one "<tier> <algorithm>" per line
+tiers=$(echo "$covered" | awk 'NF && $1 != "nosimd" { print $1 }' | sort -u | tr '\n' ' ')
 tiers=${tiers% }
 extra=""
-case " $covered " in *" nosimd "*) extra=" (+ the non-SIMD fallback path)" ;; esac
+echo "$covered" | grep -q '^nosimd ' && extra=" (+ the non-SIMD fallback path)"
+algs=$(echo "$covered" | awk 'NF == 2 {
+		if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 }
+		if (!(($2, $1) in t)) { t[$2, $1] = 1; list[$2] = list[$2] (list[$2] == "" ? "" : ", ") $1 }
+	}
+	END { for (i = 1; i <= n; i++) printf "%s%s [%s]", i > 1 ? "; " : "", order[i], list[order[i]] }')
 nc=""
 for t in avx vaes2 vaes512; do
 	case " $tiers " in *" $t "*) continue ;; esac
 	why=$(printf '%s\n' "${notcov[@]}" | grep "^$t " | head -1)
 	nc="$nc; not covered: ${why:-$t}"
 done
-echo "vm kernel $kver: tiers covered: ${tiers:-none}${extra}${nc}"
+echo "vm kernel $kver: tiers covered: ${tiers:-none}${extra}; algorithms covered: ${algs:-none}${nc}"
 echo "vm kernel $kver: $scen took $(($(date +%s) - t_start)) s"
 echo "vm: $npass passed, $nfail failed"
 [ $nfail -eq 0 ]
