@@ -27,10 +27,10 @@
  * order).
  *
  * The GCM update routines interleave AES-CTR and GHASH in one loop over
- * chunks of 8 vectors (_gcm_bulk; see there).  For avx and vaes2 what is
- * left after the last whole chunk goes to the tier's CTR routine of
- * aesni_ctr_asm.S and to GHASH (_gcm_update); vaes512 does everything in one
- * function, the rest as one more, masked, iteration (_gcm_update512).
+ * chunks of 8 vectors (_bulk_iter; see there).  Every tier does a whole update
+ * in one function: for avx and vaes2 the rest after the last whole chunk is
+ * one pass of AES on 8 vectors and GHASH of the result (_gcm_tail); vaes512
+ * does it as one more, masked, iteration (_gcm_update512).
  * Carry-less multiplication is the busiest unit on the AMD CPU this was
  * tuned on (AES runs alongside it), and the loop is otherwise bound by the
  * latency of each group's reduction, so the GHASH value stays in a register
@@ -60,6 +60,36 @@
 	.endr
 .Lgfpoly:	/* low qword: the x^0 term, high qword: x^57 + x^62 + x^63 */
 	.quad	1, 0xc200000000000000
+/*
+ * Counter increments of the stitched loop (VL 16, 32): block n of the 8 VL
+ * bytes of an iteration gets n in dword 3, little-endian (.Linc_le*) or
+ * big-endian, i.e. n added to byte 15 (.Linc_be*); then the whole step.
+ */
+	.p2align 5
+.Linc_be32:
+	.irp j, 0,1,2,3,4,5,6,7
+	.long	0, 0, 0, (2*\j) << 24, 0, 0, 0, (2*\j+1) << 24
+	.endr
+.Linc_le32:
+	.irp j, 0,1,2,3,4,5,6,7
+	.long	0, 0, 0, 2*\j, 0, 0, 0, 2*\j+1
+	.endr
+.Lstep_be32:
+	.long	0, 0, 0, 16 << 24, 0, 0, 0, 16 << 24
+.Lstep_le32:
+	.long	0, 0, 0, 16, 0, 0, 0, 16
+.Linc_be16:
+	.irp j, 0,1,2,3,4,5,6,7
+	.long	0, 0, 0, \j << 24
+	.endr
+.Linc_le16:
+	.irp j, 0,1,2,3,4,5,6,7
+	.long	0, 0, 0, \j
+	.endr
+.Lstep_be16:
+	.long	0, 0, 0, 8 << 24
+.Lstep_le16:
+	.long	0, 0, 0, 8
 
 	.text
 
@@ -351,19 +381,20 @@ SYM_FUNC_END(aesnictr_gcm_final)
  * encrypts and a last pass only hashes).  AES and carry-less multiplication
  * then overlap instead of running one after the other.
  *
- * size_t aesnictr_gcm_{enc,dec}_bulk_<tier>(key, ctr, acc, dst, src, len)
- * (avx, vaes2) does the first floor(len / 8VL) * 8VL bytes and returns that
- * count; _gcm_update512 runs the same iterations (_bulk_iter) itself.
+ * _gcm_update (avx, vaes2) and _gcm_update512 run these iterations
+ * (_bulk_iter) over the whole 8-vector chunks.
  *
  * Registers: rdi KEY, rsi CTR (pointer), rdx ACC (pointer; the GHASH value
  * lives there between groups), rcx DST, r8 SRC, r9 LEN, r10d NROUNDS,
  * r11 GDATA (the ciphertext being hashed), rax bytes done.
  *	V0-V7	AES states
  *	V8	round key (VL 16, 32), last round key (VL 64)
- *	V9	C, the counter words (aes_ctr_common.h)
+ *	V9	VL 64: C, the counter words (aes_ctr_common.h); VL 16, 32: the
+ *		big-endian counter block of the iteration's first block (_ctr_be)
  *	V10-V12	LO, HI, MID: Karatsuba partial products of a GHASH group
  *	V13	a block being hashed, V14 scratch, xmm15 the GHASH value
- *	T	on the stack (VL 16, 32), zmm16 (VL 64); zmm30 STEP, zmm31 BSWAP
+ *	VL 16, 32: rk0 in every lane at 16(%rsp), esi the low counter word
+ *	VL 64: T in zmm16, zmm30 STEP, zmm31 BSWAP
  * A GHASH group is 8 vectors for VL 16, 32 (8 or 16 blocks) and 4 for VL 64
  * (16 blocks): as many blocks as there are powers of H.
  */
@@ -459,6 +490,44 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	.endif
 .endm
 
+/*
+ * VL 16, 32: the round-0 states of an iteration's 8 VL / 16 = BPI blocks.
+ * V9 holds the (big-endian) counter block of the first, CTRLE (esi) its low
+ * word little-endian, rk0 in every lane is at 16(%rsp).  Unless the low byte
+ * would carry within the iteration (once every 256 / BPI iterations; the
+ * counter is public) the blocks are V9 + n in byte 15: one VPADDD and the
+ * XOR of rk0 per vector; otherwise the addition is done little-endian.
+ */
+.macro _ctr_be
+	.set	BPI, 8 * VL / 16
+	.if VL == 16
+		.set	INC_BE, .Linc_be16; .set INC_LE, .Linc_le16
+		.set	STEP_BE, .Lstep_be16; .set STEP_LE, .Lstep_le16
+	.else
+		.set	INC_BE, .Linc_be32; .set INC_LE, .Linc_le32
+		.set	STEP_BE, .Lstep_be32; .set STEP_LE, .Lstep_le32
+	.endif
+	cmp	$255 - BPI, %sil
+	jbe	.Lctr_fast\@
+	vpshufb		.Lbswap_low32(%rip), V9, V9
+	.irp j, 0,1,2,3,4,5,6,7
+		vpaddd		INC_LE+\j*VL(%rip), V9, V\j
+		vpshufb		.Lbswap_low32(%rip), V\j, V\j
+		_vpxor		16(%rsp), V\j, V\j
+	.endr
+	vpaddd		STEP_LE(%rip), V9, V9
+	vpshufb		.Lbswap_low32(%rip), V9, V9
+	jmp	.Lctr_done\@
+.Lctr_fast\@:
+	.irp j, 0,1,2,3,4,5,6,7
+		vpaddd		INC_BE+\j*VL(%rip), V9, V\j
+		_vpxor		16(%rsp), V\j, V\j
+	.endr
+	vpaddd		STEP_BE(%rip), V9, V9
+.Lctr_done\@:
+	add	$BPI, %esi
+.endm
+
 .macro _bulk_round i, aes
 	.if \aes
 	.if VL == 64
@@ -477,13 +546,13 @@ SYM_FUNC_END(aesnictr_gcm_final)
 /* One iteration: AES-CTR on 8 vectors and/or GHASH of 8 vectors at GDATA. */
 .macro _bulk_iter aes, ghash
 	.if \aes
+	.if VL == 64
 		.irp j, 0,1,2,3,4,5,6,7
-		.if VL == 64
 			_ctr_next	V\j, %zmm16, V9, %zmm30, %zmm31
-		.else
-			_ctr_next	V\j, 16(%rsp), V9, STEP_CONST(%rip), .Lbswap_low32(%rip)
-		.endif
 		.endr
+	.else
+		_ctr_be
+	.endif
 	.endif
 	.irp i, 1,2,3,4,5,6,7,8
 		_bulk_round	\i, \aes
@@ -515,42 +584,206 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	.endif
 .endm
 
-.macro _gcm_bulk vl, decrypt
+/*
+ * Hash one vector of the rest (VL 16, 32) into V10-V12: data is a register
+ * (byte reflection done here), pw the address of its powers; acc: add the
+ * GHASH value first; computed: the powers are loaded into V13 and their
+ * xored halves computed into V8 (the last vector, whose powers may run past
+ * K_1 where the xored table has no slack; its blocks there are zero).
+ */
+.macro _tail_gh data, pw, acc, computed
+	vpshufb		.Lbswap128(%rip), \data, \data
+	.if \acc
+		vpxor		V15, \data, \data
+	.endif
+	.if \computed
+		vmovdqu		\pw, V13
+		vpclmulqdq	$0x00, V13, \data, V14
+		vpxor		V14, V10, V10
+		vpclmulqdq	$0x11, V13, \data, V14
+	.else
+		vpclmulqdq	$0x00, \pw, \data, V14
+		vpxor		V14, V10, V10
+		vpclmulqdq	$0x11, \pw, \data, V14
+	.endif
+	vpxor		V14, V11, V11
+	vpshufd		$0x4e, \data, V14
+	vpxor		\data, V14, V14
+	.if \computed
+		vpshufd		$0x4e, V13, V8
+		vpxor		V13, V8, V8
+		vpclmulqdq	$0x00, V8, V14, V14
+	.else
+		vpclmulqdq	$0x00, H_XORED-H_POWERS+\pw, V14, V14
+	.endif
+	vpxor		V14, V12, V12
+.endm
+
+/* Vector j of the rest if it is whole (else to plabel); see _gcm_tail. */
+.macro _tail_vec j, decrypt, plabel
+	cmp	$(\j+1)*VL, BLEN
+	jb	\plabel
+	.if \decrypt
+		_vmovdqu	\j*VL(BSRC), V13
+		vpxor		V13, V8, V14
+		vaesenclast	V14, V\j, V\j
+		_vmovdqu	V\j, \j*VL(BDST)
+		_tail_gh	V13, \j*VL(%r11), (\j==0), 0
+	.else
+		vpxor		\j*VL(BSRC), V8, V14
+		vaesenclast	V14, V\j, V\j
+		_vmovdqu	V\j, \j*VL(BDST)
+		_tail_gh	V\j, \j*VL(%r11), (\j==0), 0
+	.endif
+.endm
+
+/*
+ * The rest R (BLEN, 1 .. 8 VL - 1 bytes) of a VL 16/32 update in one pass:
+ * AES on 8 vectors of counter blocks at once (their rounds overlap; the
+ * unused ones cost issue slots only), then vector by vector the last round
+ * fused with the XOR of src, the store and the GHASH of the ciphertext
+ * (decryption: src, loaded before the store overwrites it in place;
+ * encryption: the register just stored).  The blocks take the powers ending
+ * at K_1 (PPTR = r11 = K_nb, nb = ceil(R / 16)), one reduction.  A final
+ * partial vector goes through BUF on the stack, zero-padded, byte by byte
+ * (branches on the public length only); for encryption its keystream bytes
+ * past R are masked off before hashing.
+ */
+.macro _gcm_tail decrypt
+	_ctr_be
+	.irp i, 1,2,3,4,5,6,7,8,9
+		_bulk_round	\i, 1
+	.endr
+	cmp	$12, BNR
+	jb	.Ltail_last\@
+	_bulk_round	10, 1
+	_bulk_round	11, 1
+	je	.Ltail_last\@
+	_bulk_round	12, 1
+	_bulk_round	13, 1
+.Ltail_last\@:
+	mov	BNR, %eax
+	shl	$4, %eax
+	add	BKEY, %rax
+	_vbroadcast128	(%rax), V8
+	lea	15(BLEN), %r11
+	and	$-16, %r11
+	neg	%r11
+	lea	H_POWERS+16*16(BKEY,%r11), %r11
+	vpxor		V10, V10, V10
+	vpxor		V11, V11, V11
+	vpxor		V12, V12, V12
+	_tail_vec	0, \decrypt, .Ltail_p0\@
+	_tail_vec	1, \decrypt, .Ltail_p1\@
+	_tail_vec	2, \decrypt, .Ltail_p2\@
+	_tail_vec	3, \decrypt, .Ltail_p3\@
+	_tail_vec	4, \decrypt, .Ltail_p4\@
+	_tail_vec	5, \decrypt, .Ltail_p5\@
+	_tail_vec	6, \decrypt, .Ltail_p6\@
+	_tail_vec	7, \decrypt, .Ltail_p7\@
+.Ltail_p0\@:
+	vmovdqa		V0, V13
+	mov		$0*VL, %eax
+	jmp		.Ltail_part\@
+.Ltail_p1\@:
+	vmovdqa		V1, V13
+	mov		$1*VL, %eax
+	jmp		.Ltail_part\@
+.Ltail_p2\@:
+	vmovdqa		V2, V13
+	mov		$2*VL, %eax
+	jmp		.Ltail_part\@
+.Ltail_p3\@:
+	vmovdqa		V3, V13
+	mov		$3*VL, %eax
+	jmp		.Ltail_part\@
+.Ltail_p4\@:
+	vmovdqa		V4, V13
+	mov		$4*VL, %eax
+	jmp		.Ltail_part\@
+.Ltail_p5\@:
+	vmovdqa		V5, V13
+	mov		$5*VL, %eax
+	jmp		.Ltail_part\@
+.Ltail_p6\@:
+	vmovdqa		V6, V13
+	mov		$6*VL, %eax
+	jmp		.Ltail_part\@
+.Ltail_p7\@:
+	vmovdqa		V7, V13
+	mov		$7*VL, %eax
+.Ltail_part\@:
+	sub	%rax, BLEN			/* bytes of the partial vector */
+	jz	.Ltail_reduce\@
+	add	%rax, BSRC
+	add	%rax, BDST
+	add	%rax, %r11
+	vpxor		%xmm14, %xmm14, %xmm14
+	_vmovdqu	V14, 16+VL(%rsp)
+	xor	%r10d, %r10d
+.Ltail_in\@:
+	movzbl	(BSRC,%r10), %esi
+	mov	%sil, 16+VL(%rsp,%r10)
+	inc	%r10
+	cmp	BLEN, %r10
+	jb	.Ltail_in\@
+	_vmovdqu	16+VL(%rsp), V9
+	vpxor		V9, V8, V14
+	vaesenclast	V14, V13, V13
+	_vmovdqu	V13, 16+VL(%rsp)
+	xor	%r10d, %r10d
+.Ltail_out\@:
+	movzbl	16+VL(%rsp,%r10), %esi
+	mov	%sil, (BDST,%r10)
+	inc	%r10
+	cmp	BLEN, %r10
+	jb	.Ltail_out\@
+	.if !\decrypt
+		lea	.Lbytemask+64(%rip), %rsi
+		sub	BLEN, %rsi
+		vpand	(%rsi), V13, V9
+	.endif
+	test	%eax, %eax
+	jnz	.Ltail_noacc\@
+	_tail_gh	V9, (%r11), 1, 1
+	jmp	.Ltail_reduce\@
+.Ltail_noacc\@:
+	_tail_gh	V9, (%r11), 0, 1
+.Ltail_reduce\@:
+	_greduce
+.endm
+
+/*
+ * void aesnictr_gcm_{enc,dec}_update_<tier>(key, ctr, acc, dst, src, len),
+ * VL 16, 32: the stitched loop over whole 8-vector chunks, then the rest
+ * (_gcm_tail).  Stack: R (the rest's length) @0, rk0 in every lane @16,
+ * BUF @16 + VL; wiped before returning.
+ */
+.macro _gcm_update vl, decrypt
 	_set_veclen	\vl
 	_bulk_set_regs
 	.if VL == 16					/* 8 VL = 2^CHUNK_SHIFT */
 		.set	CHUNK_SHIFT, 7
-	.elseif VL == 32
-		.set	CHUNK_SHIFT, 8
 	.else
-		.set	CHUNK_SHIFT, 9
+		.set	CHUNK_SHIFT, 8
 	.endif
 	mov	%r9d, %r9d
-	shr	$CHUNK_SHIFT, BLEN		/* iterations: len / (8 VL) */
-	jz	.Lbulk_none\@
-	sub	$16+VL, %rsp			/* bytes done @0, T @16 */
+	test	BLEN, BLEN
+	jz	.Lupd_none\@
+	sub	$16+2*VL, %rsp
 	mov	BLEN, %rax
-	shl	$CHUNK_SHIFT, %rax
+	and	$8*VL-1, %eax
 	mov	%rax, (%rsp)
 	mov	240(BKEY), BNR
 	mov	12(BCTR), %eax
 	bswap	%eax
-	.if VL == 64
-		_ctr_init	%zmm16, V9, %xmm9, V14, BCTR, BKEY, %eax
-		vmovdqu8	STEP_CONST(%rip), %zmm30
-		vmovdqu8	.Lbswap_low32(%rip), %zmm31
-		.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
-			vbroadcasti32x4	16*\i(BKEY), RKEY\i
-		.endr
-		mov	BNR, %eax
-		shl	$4, %eax
-		add	BKEY, %rax
-		vbroadcasti32x4	(%rax), V8
-	.else
-		_ctr_init	V8, V9, %xmm9, V14, BCTR, BKEY, %eax
-		_vmovdqu	V8, 16(%rsp)
-	.endif
+	_vbroadcast128	(BKEY), V8
+	_vmovdqu	V8, 16(%rsp)
+	_vbroadcast128	(BCTR), V9
+	mov	%eax, %esi			/* CTRLE; BCTR is not used again */
 	vmovdqu	(BACC), %xmm15
+	shr	$CHUNK_SHIFT, BLEN		/* iterations: len / (8 VL) */
+	jz	.Lupd_tail\@
 	.if \decrypt
 .Lbulk_loop\@:
 		mov	BSRC, GDATA
@@ -573,17 +806,19 @@ SYM_FUNC_END(aesnictr_gcm_final)
 		lea	-8*VL(BDST), GDATA
 		_bulk_iter	0, 1
 	.endif
-	.if VL != 64
-		vpxor	%xmm8, %xmm8, %xmm8	/* the stack held T = f(rk0) */
-		_vmovdqu V8, 16(%rsp)
-	.endif
+.Lupd_tail\@:
+	mov	(%rsp), BLEN
+	test	BLEN, BLEN
+	jz	.Lupd_done\@
+	_gcm_tail	\decrypt
+.Lupd_done\@:
+	vpxor	%xmm8, %xmm8, %xmm8	/* rk0, and BUF's data */
+	_vmovdqu V8, 16(%rsp)
+	_vmovdqu V8, 16+VL(%rsp)
 	vmovdqu	%xmm15, (BACC)
-	mov	(%rsp), %rax
-	add	$16+VL, %rsp
+	add	$16+2*VL, %rsp
 	vzeroupper
-	RET
-.Lbulk_none\@:
-	xor	%eax, %eax
+.Lupd_none\@:
 	RET
 .endm
 
@@ -855,95 +1090,19 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	RET
 .endm
 
-SYM_FUNC_START(aesnictr_gcm_enc_bulk_avx)
-	_gcm_bulk	16, 0
-SYM_FUNC_END(aesnictr_gcm_enc_bulk_avx)
-SYM_FUNC_START(aesnictr_gcm_dec_bulk_avx)
-	_gcm_bulk	16, 1
-SYM_FUNC_END(aesnictr_gcm_dec_bulk_avx)
-#if !defined(AESNICTR_AS_VAES) || AESNICTR_AS_VAES
-SYM_FUNC_START(aesnictr_gcm_enc_bulk_vaes2)
-	_gcm_bulk	32, 0
-SYM_FUNC_END(aesnictr_gcm_enc_bulk_vaes2)
-SYM_FUNC_START(aesnictr_gcm_dec_bulk_vaes2)
-	_gcm_bulk	32, 1
-SYM_FUNC_END(aesnictr_gcm_dec_bulk_vaes2)
-#endif
-
-/*
- * void aesnictr_gcm_{enc,dec}_update_<tier>(key, ctr, acc, dst, src, len),
- * avx and vaes2:
- * the stitched loop over whole 8-vector chunks, then the tier's CTR routine
- * and GHASH for the rest, in the order that reads the ciphertext before an
- * in-place decryption overwrites it.
- */
-.macro _gcm_update bulk_fn, ctr_fn, ghash_fn, decrypt
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
-	sub	$32, %rsp			/* ctr copy @0, len @16; aligned */
-	mov	%rdi, %rbx			/* key */
-	mov	%rdx, %r13			/* acc */
-	mov	%rcx, %r14			/* dst */
-	mov	%r8, %r15			/* src */
-	mov	%r9d, 16(%rsp)			/* len */
-	vmovdqu	(%rsi), %xmm0
-	vmovdqu	%xmm0, (%rsp)
-	call	\bulk_fn			/* (key, ctr, acc, dst, src, len) */
-	add	%rax, %r14
-	add	%rax, %r15
-	sub	%eax, 16(%rsp)
-	shr	$4, %eax			/* the rest starts that many blocks on */
-	mov	12(%rsp), %ecx
-	bswap	%ecx
-	add	%eax, %ecx
-	bswap	%ecx
-	mov	%ecx, 12(%rsp)
-	mov	%rsp, %r12			/* ctr */
-	.if \decrypt
-		mov	%rbx, %rdi
-		mov	%r13, %rsi
-		mov	%r15, %rdx
-		mov	16(%rsp), %ecx
-		call	\ghash_fn		/* (key, acc, src, len) */
-	.endif
-	mov	%rbx, %rdi
-	mov	%r14, %rsi
-	mov	%r15, %rdx
-	mov	16(%rsp), %ecx
-	mov	%r12, %r8
-	call	\ctr_fn				/* (key, dst, src, len, ctr) */
-	.if !\decrypt
-		mov	%rbx, %rdi
-		mov	%r13, %rsi
-		mov	%r14, %rdx
-		mov	16(%rsp), %ecx
-		call	\ghash_fn		/* (key, acc, dst, len) */
-	.endif
-	add	$32, %rsp
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	RET
-.endm
-
 SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_avx)
-	_gcm_update	aesnictr_gcm_enc_bulk_avx, aesnictr_ctr_avx, aesnictr_ghash_update, 0
+	_gcm_update	16, 0
 SYM_FUNC_END(aesnictr_gcm_enc_update_avx)
 SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_avx)
-	_gcm_update	aesnictr_gcm_dec_bulk_avx, aesnictr_ctr_avx, aesnictr_ghash_update, 1
+	_gcm_update	16, 1
 SYM_FUNC_END(aesnictr_gcm_dec_update_avx)
 
 #if !defined(AESNICTR_AS_VAES) || AESNICTR_AS_VAES
 SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_vaes2)
-	_gcm_update	aesnictr_gcm_enc_bulk_vaes2, aesnictr_ctr_vaes2, aesnictr_ghash_update_vaes2, 0
+	_gcm_update	32, 0
 SYM_FUNC_END(aesnictr_gcm_enc_update_vaes2)
 SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_vaes2)
-	_gcm_update	aesnictr_gcm_dec_bulk_vaes2, aesnictr_ctr_vaes2, aesnictr_ghash_update_vaes2, 1
+	_gcm_update	32, 1
 SYM_FUNC_END(aesnictr_gcm_dec_update_vaes2)
 SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_vaes512)
 	_gcm_update512	0
