@@ -12,147 +12,27 @@
  * Options: --seed=N (or SEED=N), --cases=N random cases per tier and key
  * size (default 200000), --max-tier=avx|vaes2|vaes512 (or AESNICTR_MAX_TIER).
  */
-#define _GNU_SOURCE
 #include <setjmp.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <openssl/evp.h>
 
 #include "abi_call.h"
 #include "cpu.h"
 #include "ctr_split.h"
+#include "test_util.h"
 
 _Static_assert(offsetof(struct aesnictr_key, nrounds) == 240,
 	       "nrounds must sit at byte offset 240");
 _Static_assert(_Alignof(struct aesnictr_key) == 16,
 	       "struct aesnictr_key must be 16-byte aligned");
 
-#define MAX_LEN		65536		/* longest random case */
 #define GUARD		64		/* guard bytes each side of dst */
-#define POOL_LEN	(2 * MAX_LEN)	/* random plaintext to draw from */
 #define BLK		AESNICTR_BLOCK_SIZE
-
-static int nr_fail;
-static uint64_t rng_state;
-
-/* splitmix64: small, fast, good enough to pick test cases. */
-static uint64_t rnd(void)
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static void rnd_bytes(u8 *p, size_t n)
-{
-	while (n) {
-		uint64_t r = rnd();
-		size_t k = n < 8 ? n : 8;
-
-		memcpy(p, &r, k);
-		p += k;
-		n -= k;
-	}
-}
-
-static void hex(char *out, const u8 *p, size_t n)
-{
-	static const char digits[] = "0123456789abcdef";
-
-	while (n--) {
-		*out++ = digits[*p >> 4];
-		*out++ = digits[*p++ & 15];
-	}
-	*out = 0;
-}
-
-static void unhex(u8 *out, const char *s)
-{
-	while (s[0] && s[1]) {
-		sscanf(s, "%2hhx", out++);
-		s += 2;
-	}
-}
-
-static void pass(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fputs("PASS: ", stdout);
-	vprintf(fmt, ap);
-	putchar('\n');
-	va_end(ap);
-}
-
-static void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fputs("FAIL: ", stdout);
-	vprintf(fmt, ap);
-	putchar('\n');
-	va_end(ap);
-	nr_fail++;
-}
-
-/*
- * A group of cases reported as one line per tier: PASS with the case count,
- * or FAIL with the first failing case and the number of failures.
- */
-static struct {
-	long cases, fails;
-	char first[1024];
-} grp[NR_TIERS];
-static char grp_name[128];
-
-static void group_begin(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(grp_name, sizeof(grp_name), fmt, ap);
-	va_end(ap);
-	memset(grp, 0, sizeof(grp));
-}
-
-static void group_record(enum tier t, int ok, const char *detail)
-{
-	grp[t].cases++;
-	if (ok)
-		return;
-	if (!grp[t].fails++)
-		snprintf(grp[t].first, sizeof(grp[t].first), "%s", detail);
-}
-
-static void group_end(void)
-{
-	int t;
-
-	for (t = 0; t < NR_TIERS; t++) {
-		if (!cpu_tier_usable(t))
-			continue;
-		if (!grp[t].fails)
-			pass("%s %s (%ld cases)", tier_names[t], grp_name,
-			     grp[t].cases);
-		else
-			fail("%s %s: %s (%ld of %ld cases failed)",
-			     tier_names[t], grp_name, grp[t].first,
-			     grp[t].fails, grp[t].cases);
-	}
-}
 
 /* ---- calling the assembly ---------------------------------------------- */
 
@@ -181,24 +61,6 @@ static void checked_fn(const struct aesnictr_key *key, u8 *dst, const u8 *src,
 	abi_bad |= abi_call(cur_fn, key, dst, src, len, ctr);
 	if (memcmp(saved, ctr, BLK))
 		ctr_written = 1;
-}
-
-static const char *abi_what(unsigned int bad)
-{
-	static char s[160];
-
-	s[0] = 0;
-	if (bad & ABI_CALLEE_SAVED)
-		strcat(s, " callee-saved register clobbered;");
-	if (bad & ABI_RSP)
-		strcat(s, " rsp not restored;");
-	if (bad & ABI_DF)
-		strcat(s, " direction flag left set;");
-	if (bad & ABI_MXCSR)
-		strcat(s, " MXCSR changed;");
-	if (bad & ABI_VZEROUPPER)
-		strcat(s, " upper YMM state dirty (no vzeroupper);");
-	return s;
 }
 
 /* ---- one case ----------------------------------------------------------- */
@@ -233,28 +95,6 @@ static void oracle(const struct tcase *tc, u8 *out)
 		fprintf(stderr, "OpenSSL EVP CTR failed\n");
 		exit(2);
 	}
-}
-
-static u8 guard_byte(size_t i)
-{
-	return (u8)(0xa5 ^ (i * 29));
-}
-
-/* Segfaults inside the assembly come back here (page-boundary cases). */
-static sigjmp_buf fault_jmp;
-static volatile int fault_armed;
-static void *volatile fault_addr;
-
-static void on_segv(int sig, siginfo_t *si, void *uc)
-{
-	(void)uc;
-	if (!fault_armed) {
-		signal(sig, SIG_DFL);
-		raise(sig);
-		return;
-	}
-	fault_addr = si->si_addr;
-	siglongjmp(fault_jmp, 1);
 }
 
 /* Run the case through the split helper; 1 if it faulted. */
@@ -292,10 +132,7 @@ static int check_at(enum tier t, const struct tcase *tc,
 	int ok = 1;
 
 	memcpy(src, tc->plain, tc->len);
-	for (i = 0; i < gb; i++)
-		dst[-1 - (ptrdiff_t)i] = guard_byte(i);
-	for (i = 0; i < ga; i++)
-		dst[tc->len + i] = guard_byte(i + 7);
+	fill_guards(dst, tc->len, gb, ga);
 	memcpy(ctr, tc->iv, BLK);
 	cur_fn = tier_fns[t];
 	abi_check_ymm = check_ymm;
@@ -394,7 +231,6 @@ report:
 
 /* ---- buffers -------------------------------------------------------------- */
 
-static u8 *pool;		/* random plaintext */
 static u8 *want;		/* the oracle's output */
 static u8 *srcbuf, *dstbuf;	/* 64-byte aligned, room for offsets+guards */
 
@@ -664,11 +500,6 @@ static void new_key(struct tcase *tc, unsigned int klen,
 	expand(ks, tc);
 }
 
-static const u8 *rnd_plain(size_t len)
-{
-	return pool + rnd() % (POOL_LEN - len + 1);
-}
-
 /* Every length lo..hi, every src and dst offset, in place too. */
 static void test_lengths(unsigned int klen, size_t lo, size_t hi)
 {
@@ -684,7 +515,7 @@ static void test_lengths(unsigned int klen, size_t lo, size_t hi)
 			/* Counter kinds in turn, including near the wraps. */
 			gen_ctr(tc.iv, tc.len, off % NR_CTR_KINDS,
 				(uint32_t)-1);
-			tc.plain = rnd_plain(tc.len);
+			tc.plain = rnd_from_pool(tc.len);
 			oracle(&tc, want);
 			run_all_tiers(&tc, &ks, off, (off * 5 + 3) & 15, 0);
 			run_all_tiers(&tc, &ks, 0, off, 1);
@@ -708,7 +539,7 @@ static void test_wraps(unsigned int klen, enum ctr_kind kind, const char *what)
 		for (tc.len = 0; tc.len <= (k + 40) * BLK + 15;
 		     tc.len += 1 + rnd() % 9) {
 			gen_ctr(tc.iv, tc.len, kind, k);
-			tc.plain = rnd_plain(tc.len);
+			tc.plain = rnd_from_pool(tc.len);
 			oracle(&tc, want);
 			run_all_tiers(&tc, &ks, rnd() & 15, rnd() & 15,
 				      !(rnd() & 3));
@@ -721,24 +552,7 @@ static void test_wraps(unsigned int klen, enum ctr_kind kind, const char *what)
  * Buffers flush against unmapped pages, at their start and at their end:
  * any access outside [src, src+len) or [dst, dst+len) faults.
  */
-#define PAGE		4096
 #define DATA_PAGES	3
-static u8 *map_fenced(void)
-{
-	u8 *p = mmap(NULL, (DATA_PAGES + 2) * PAGE, PROT_READ | PROT_WRITE,
-		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (p == MAP_FAILED) {
-		perror("mmap");
-		exit(2);
-	}
-	if (mprotect(p, PAGE, PROT_NONE) ||
-	    mprotect(p + (DATA_PAGES + 1) * PAGE, PAGE, PROT_NONE)) {
-		perror("mprotect");
-		exit(2);
-	}
-	return p + PAGE;
-}
 
 static void test_fences(unsigned int klen)
 {
@@ -750,8 +564,8 @@ static void test_fences(unsigned int klen)
 	int t, where;
 
 	if (!fsrc) {
-		fsrc = map_fenced();
-		fdst = map_fenced();
+		fsrc = map_fenced(DATA_PAGES);
+		fdst = map_fenced(DATA_PAGES);
 	}
 	group_begin("aes-%u buffers against unmapped pages, lengths 0..1100 and 4032..4160 (no access outside src/dst)",
 		    klen * 8);
@@ -760,7 +574,7 @@ static void test_fences(unsigned int klen)
 		if (tc.len == 1101)
 			tc.len = 4032;
 		gen_ctr(tc.iv, tc.len, rnd() % NR_CTR_KINDS, (uint32_t)-1);
-		tc.plain = rnd_plain(tc.len);
+		tc.plain = rnd_from_pool(tc.len);
 		oracle(&tc, want);
 		for (where = 0; where < 4; where++) {
 			/* 0/1: src, dst at the end/start; 2/3 in place. */
@@ -822,7 +636,7 @@ static void test_random(unsigned int klen, long cases)
 		new_key(&tc, klen, &ks);
 		tc.len = rnd_len();
 		gen_ctr(tc.iv, tc.len, kinds[rnd() % 20], (uint32_t)-1);
-		tc.plain = rnd_plain(tc.len);
+		tc.plain = rnd_from_pool(tc.len);
 		oracle(&tc, want);
 		run_all_tiers(&tc, &ks, rnd() & 15, rnd() & 15, !(rnd() & 3));
 	}
@@ -847,64 +661,14 @@ static void test_abi_summary(void)
 	}
 }
 
-static void *xaligned(size_t n)
-{
-	void *p;
-
-	if (posix_memalign(&p, 64, n)) {
-		fprintf(stderr, "out of memory\n");
-		exit(2);
-	}
-	memset(p, 0, n);
-	return p;
-}
-
 int main(int argc, char **argv)
 {
-	const char *cap = NULL, *s;
-	long cases = 200000;
-	struct timespec t0, t1;
-	struct sigaction sa;
 	unsigned int klen;
-	int i, t, any = 0;
+	long cases;
 
-	rng_state = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-	if ((s = getenv("SEED")) && *s)
-		rng_state = strtoull(s, NULL, 0);
-	for (i = 1; i < argc; i++) {
-		if (!strncmp(argv[i], "--seed=", 7)) {
-			rng_state = strtoull(argv[i] + 7, NULL, 0);
-		} else if (!strncmp(argv[i], "--cases=", 8)) {
-			cases = strtol(argv[i] + 8, NULL, 0);
-		} else if (!strncmp(argv[i], "--max-tier=", 11)) {
-			cap = argv[i] + 11;
-		} else {
-			fprintf(stderr,
-				"usage: %s [--seed=N] [--cases=N] [--max-tier=avx|vaes2|vaes512]\n",
-				argv[0]);
-			return 2;
-		}
-	}
-	if (cpu_detect(cap)) {
-		fprintf(stderr, "unknown tier cap (want avx, vaes2 or vaes512)\n");
-		return 2;
-	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	printf("test_ctr: seed %llu (rerun with SEED=%llu), %ld random cases per tier and key size\n",
-	       (unsigned long long)rng_state, (unsigned long long)rng_state,
-	       cases);
-	printf("test_ctr: CPU %s\n", cpu_model());
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_segv;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(SIGSEGV, &sa, NULL);
-	sigaction(SIGBUS, &sa, NULL);
-
+	cases = test_init("test_ctr", argc, argv);
 	check_ymm = cpu_has_xinuse();
-	pool = xaligned(POOL_LEN);
-	rnd_bytes(pool, POOL_LEN);
+	pool_init();
 	want = xaligned(MAX_LEN + 64);
 	srcbuf = xaligned(MAX_LEN + 64);
 	dstbuf = xaligned(MAX_LEN + 64 + 2 * GUARD);
@@ -912,14 +676,7 @@ int main(int argc, char **argv)
 	if (!evp)
 		return 2;
 
-	for (t = 0; t < NR_TIERS; t++) {
-		if (!cpu_tier_usable(t))
-			printf("NOT COVERED: tier %s (%s)\n", tier_names[t],
-			       cpu_tier_why_not(t));
-		else
-			any = 1;
-	}
-	if (!any) {
+	if (!test_tiers(NULL)) {
 		/* Without AES-NI + AVX, not even the key expansion may run. */
 		printf("native tiers covered: none\n");
 		return 0;
@@ -939,14 +696,5 @@ int main(int argc, char **argv)
 	test_abi_summary();
 
 	EVP_CIPHER_CTX_free(evp);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	printf("test_ctr: %d failed, elapsed %.1f s\n", nr_fail,
-	       (double)(t1.tv_sec - t0.tv_sec) +
-	       (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
-	printf("native tiers covered:");
-	for (t = 0; t < NR_TIERS; t++)
-		if (cpu_tier_usable(t))
-			printf(" %s", tier_names[t]);
-	printf("\n");
-	return nr_fail ? 1 : 0;
+	return test_finish("native tiers covered:");
 }

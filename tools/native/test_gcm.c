@@ -33,24 +33,20 @@
  * key size (default 200000), --max-tier=avx|vaes2|vaes512 (or
  * AESNICTR_MAX_TIER).
  */
-#define _GNU_SOURCE
 #include <setjmp.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <openssl/evp.h>
 
 #include "abi_call.h"
 #include "cpu.h"
 #include "gcm_fns.h"
+#include "test_util.h"
 
 _Static_assert(offsetof(struct aesnictr_gcm_key, h_powers) == 256,
 	       "h_powers must sit at byte offset 256");
@@ -60,86 +56,13 @@ _Static_assert(_Alignof(struct aesnictr_gcm_key) == 64,
 	       "struct aesnictr_gcm_key must be 64-byte aligned");
 
 #define BLK		AESNICTR_BLOCK_SIZE
-#define MAX_LEN		65536		/* longest random message */
 #define MAX_AAD		8192		/* longest random AAD */
 #define GUARD		64		/* guard bytes each side of outputs */
-#define POOL_LEN	(2 * MAX_LEN)	/* random bytes to draw from */
 #define MAX_CALLS	12		/* update calls per message, at most */
 #define IV_LEN		12
 
 static const unsigned int tag_sizes[] = { 4, 8, 12, 13, 14, 15, 16 };
 #define NR_TAG_SIZES	(sizeof(tag_sizes) / sizeof(tag_sizes[0]))
-
-static int nr_fail;
-static uint64_t rng_state;
-static int usable[NR_TIERS];	/* CPU has it and its GCM code is linked */
-
-/* splitmix64: small, fast, good enough to pick test cases. */
-static uint64_t rnd(void)
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static void rnd_bytes(u8 *p, size_t n)
-{
-	while (n) {
-		uint64_t r = rnd();
-		size_t k = n < 8 ? n : 8;
-
-		memcpy(p, &r, k);
-		p += k;
-		n -= k;
-	}
-}
-
-static void hex(char *out, const u8 *p, size_t n)
-{
-	static const char digits[] = "0123456789abcdef";
-
-	while (n--) {
-		*out++ = digits[*p >> 4];
-		*out++ = digits[*p++ & 15];
-	}
-	*out = 0;
-}
-
-static size_t unhex(u8 *out, const char *s)
-{
-	size_t n = 0;
-
-	while (s[0] && s[1]) {
-		sscanf(s, "%2hhx", out + n++);
-		s += 2;
-	}
-	return n;
-}
-
-static void pass(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fputs("PASS: ", stdout);
-	vprintf(fmt, ap);
-	putchar('\n');
-	va_end(ap);
-}
-
-static void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fputs("FAIL: ", stdout);
-	vprintf(fmt, ap);
-	putchar('\n');
-	va_end(ap);
-	nr_fail++;
-}
 
 /* Append to a fixed-size string buffer. */
 static void cat(char *s, size_t size, const char *fmt, ...)
@@ -152,53 +75,6 @@ static void cat(char *s, size_t size, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(s + n, size - n, fmt, ap);
 	va_end(ap);
-}
-
-/*
- * A group of cases reported as one line per tier: PASS with the case count,
- * or FAIL with the first failing case and the number of failures.
- */
-#define DETAIL_LEN	2048
-static struct {
-	long cases, fails;
-	char first[DETAIL_LEN];
-} grp[NR_TIERS];
-static char grp_name[192];
-
-static void group_begin(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(grp_name, sizeof(grp_name), fmt, ap);
-	va_end(ap);
-	memset(grp, 0, sizeof(grp));
-}
-
-static void group_record(enum tier t, int ok, const char *detail)
-{
-	grp[t].cases++;
-	if (ok)
-		return;
-	if (!grp[t].fails++)
-		snprintf(grp[t].first, sizeof(grp[t].first), "%s", detail);
-}
-
-static void group_end(void)
-{
-	int t;
-
-	for (t = 0; t < NR_TIERS; t++) {
-		if (!usable[t])
-			continue;
-		if (!grp[t].fails)
-			pass("%s %s (%ld cases)", tier_names[t], grp_name,
-			     grp[t].cases);
-		else
-			fail("%s %s: %s (%ld of %ld cases failed)",
-			     tier_names[t], grp_name, grp[t].first,
-			     grp[t].fails, grp[t].cases);
-	}
 }
 
 /* ---- a message and how it is fed to the assembly ------------------------ */
@@ -416,41 +292,6 @@ static int check_ymm;		/* XINUSE usable: check for vzeroupper */
 static unsigned int abi_bad_tier[NR_TIERS];
 static long abi_calls[NR_TIERS];
 
-/* Segfaults inside the assembly come back here. */
-static sigjmp_buf fault_jmp;
-static volatile int fault_armed;
-static void *volatile fault_addr;
-
-static void on_segv(int sig, siginfo_t *si, void *uc)
-{
-	(void)uc;
-	if (!fault_armed) {
-		signal(sig, SIG_DFL);
-		raise(sig);
-		return;
-	}
-	fault_addr = si->si_addr;
-	siglongjmp(fault_jmp, 1);
-}
-
-static const char *abi_what(unsigned int bad)
-{
-	static char s[160];
-
-	s[0] = 0;
-	if (bad & ABI_CALLEE_SAVED)
-		strcat(s, " callee-saved register clobbered;");
-	if (bad & ABI_RSP)
-		strcat(s, " rsp not restored;");
-	if (bad & ABI_DF)
-		strcat(s, " direction flag left set;");
-	if (bad & ABI_MXCSR)
-		strcat(s, " MXCSR changed;");
-	if (bad & ABI_VZEROUPPER)
-		strcat(s, " upper YMM state dirty (no vzeroupper);");
-	return s;
-}
-
 /* The GHASH routine for AAD call k (AAD_TAIL: the tail) of tier t. */
 static ghash_update_fn_t *ghash_fn(const struct plan *p, enum tier t, int k)
 {
@@ -471,21 +312,6 @@ static const char *ghash_name(const struct plan *p, enum tier t, int k)
 static uint64_t len_arg(const struct plan *p, size_t len)
 {
 	return p->garbage ? (rnd() << 32) | (uint32_t)len : (uint32_t)len;
-}
-
-static u8 guard_byte(size_t i)
-{
-	return (u8)(0xa5 ^ (i * 29));
-}
-
-static void fill_guards(u8 *p, size_t len, size_t gb, size_t ga)
-{
-	size_t i;
-
-	for (i = 0; i < gb; i++)
-		p[-1 - (ptrdiff_t)i] = guard_byte(i);
-	for (i = 0; i < ga; i++)
-		p[len + i] = guard_byte(i + 7);
 }
 
 /* "" if the guards are intact, else what was overwritten. */
@@ -812,7 +638,6 @@ static const char *const tamper_names[] = {
 	"", "ciphertext", "AAD", "tag"
 };
 
-static u8 *pool;		/* random bytes */
 static u8 *want2, *tampered, *aad_t;	/* scratch for tampering */
 static u8 *srcbuf, *dstbuf, *aadbuf;	/* 64-byte aligned, with room */
 
@@ -992,11 +817,6 @@ static void set_key(struct aesnictr_gcm_key *gk, const struct gmsg *m)
 	aesnictr_expand_key(&gk->aes, m->key, m->klen);
 	gcm_precompute_fn(gk);
 	memcpy(&key_copy, gk, sizeof(key_copy));
-}
-
-static const u8 *rnd_from_pool(size_t len)
-{
-	return pool + rnd() % (POOL_LEN - len + 1);
 }
 
 /* A fresh random message of the given lengths, with its right answer. */
@@ -1352,24 +1172,7 @@ static void test_aad(unsigned int klen)
  * Buffers flush against unmapped pages, at their start and at their end:
  * any access outside [src, src+len), [dst, dst+len) or the AAD faults.
  */
-#define PAGE		4096
 #define DATA_PAGES	5
-static u8 *map_fenced(void)
-{
-	u8 *p = mmap(NULL, (DATA_PAGES + 2) * PAGE, PROT_READ | PROT_WRITE,
-		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (p == MAP_FAILED) {
-		perror("mmap");
-		exit(2);
-	}
-	if (mprotect(p, PAGE, PROT_NONE) ||
-	    mprotect(p + (DATA_PAGES + 1) * PAGE, PAGE, PROT_NONE)) {
-		perror("mprotect");
-		exit(2);
-	}
-	return p + PAGE;
-}
 
 static void test_fences(unsigned int klen)
 {
@@ -1384,9 +1187,9 @@ static void test_fences(unsigned int klen)
 	int t, where;
 
 	if (!fsrc) {
-		fsrc = map_fenced();
-		fdst = map_fenced();
-		faad = map_fenced();
+		fsrc = map_fenced(DATA_PAGES);
+		fdst = map_fenced(DATA_PAGES);
+		faad = map_fenced(DATA_PAGES);
 	}
 	group_begin("aes-%u buffers and AAD against unmapped pages, lengths 0..700, 4032..4160, 16320..16448 (no access outside src/dst/AAD)",
 		    klen * 8);
@@ -1547,64 +1350,14 @@ static void test_abi_summary(void)
 	}
 }
 
-static void *xaligned(size_t n)
-{
-	void *p;
-
-	if (posix_memalign(&p, 64, n)) {
-		fprintf(stderr, "out of memory\n");
-		exit(2);
-	}
-	memset(p, 0, n);
-	return p;
-}
-
 int main(int argc, char **argv)
 {
-	const char *cap = NULL, *s, *why;
-	long cases = 200000;
-	struct timespec t0, t1;
-	struct sigaction sa;
 	unsigned int klen;
-	int i, t, any = 0;
+	long cases;
 
-	rng_state = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-	if ((s = getenv("SEED")) && *s)
-		rng_state = strtoull(s, NULL, 0);
-	for (i = 1; i < argc; i++) {
-		if (!strncmp(argv[i], "--seed=", 7)) {
-			rng_state = strtoull(argv[i] + 7, NULL, 0);
-		} else if (!strncmp(argv[i], "--cases=", 8)) {
-			cases = strtol(argv[i] + 8, NULL, 0);
-		} else if (!strncmp(argv[i], "--max-tier=", 11)) {
-			cap = argv[i] + 11;
-		} else {
-			fprintf(stderr,
-				"usage: %s [--seed=N] [--cases=N] [--max-tier=avx|vaes2|vaes512]\n",
-				argv[0]);
-			return 2;
-		}
-	}
-	if (cpu_detect(cap)) {
-		fprintf(stderr, "unknown tier cap (want avx, vaes2 or vaes512)\n");
-		return 2;
-	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	printf("test_gcm: seed %llu (rerun with SEED=%llu), %ld random cases per tier and key size\n",
-	       (unsigned long long)rng_state, (unsigned long long)rng_state,
-	       cases);
-	printf("test_gcm: CPU %s\n", cpu_model());
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_segv;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(SIGSEGV, &sa, NULL);
-	sigaction(SIGBUS, &sa, NULL);
-
+	cases = test_init("test_gcm", argc, argv);
 	check_ymm = cpu_has_xinuse();
-	pool = xaligned(POOL_LEN);
-	rnd_bytes(pool, POOL_LEN);
+	pool_init();
 	want = xaligned(MAX_LEN + 64);
 	want2 = xaligned(MAX_LEN + 64);
 	tampered = xaligned(MAX_LEN + 64);
@@ -1617,17 +1370,7 @@ int main(int argc, char **argv)
 	if (!evp)
 		return 2;
 
-	for (t = 0; t < NR_TIERS; t++) {
-		if (!cpu_tier_usable(t))
-			printf("NOT COVERED: tier %s (%s)\n", tier_names[t],
-			       cpu_tier_why_not(t));
-		else if ((why = gcm_tier_missing(t)))
-			printf("NOT COVERED: tier %s (%s)\n", tier_names[t],
-			       why);
-		else
-			any = usable[t] = 1;
-	}
-	if (!any) {
+	if (!test_tiers(gcm_tier_missing)) {
 		printf("native gcm tiers covered: none\n");
 		return 0;
 	}
@@ -1646,14 +1389,5 @@ int main(int argc, char **argv)
 	test_abi_summary();
 
 	EVP_CIPHER_CTX_free(evp);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	printf("test_gcm: %d failed, elapsed %.1f s\n", nr_fail,
-	       (double)(t1.tv_sec - t0.tv_sec) +
-	       (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
-	printf("native gcm tiers covered:");
-	for (t = 0; t < NR_TIERS; t++)
-		if (usable[t])
-			printf(" %s", tier_names[t]);
-	printf("\n");
-	return nr_fail ? 1 : 0;
+	return test_finish("native gcm tiers covered:");
 }
