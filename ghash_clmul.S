@@ -60,6 +60,11 @@
 	.endr
 .Lgfpoly:	/* low qword: the x^0 term, high qword: x^57 + x^62 + x^63 */
 	.quad	1, 0xc200000000000000
+	.p2align 6
+.Lgfpoly_wide:	/* .Lgfpoly in every 128-bit lane */
+	.rept 4
+	.quad	1, 0xc200000000000000
+	.endr
 /*
  * Counter increments of the stitched loop (VL 16, 32): block n of the 8 VL
  * bytes of an iteration gets n in dword 3, little-endian (.Linc_le*) or
@@ -453,40 +458,42 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	.endif
 .endm
 
-/* MID ^= LO ^ HI, add up the lanes, reduce into the GHASH value xmm15. */
+/*
+ * MID ^= LO ^ HI, reduce every lane (the fold is linear, so the lanes' sum
+ * of reduced values is the reduced sum), then add up the lanes into the
+ * GHASH value xmm15.  Reducing at full width costs the same carry-less
+ * multiplications as 128-bit and saves folding LO and MID across lanes.
+ */
 .macro _greduce
 	.if VL == 64
 		vpternlogd	$0x96, %zmm10, %zmm11, %zmm12
-		.irp i, 10,11,12
-			vextracti64x4	$1, %zmm\i, %ymm13
-			vpxor		%ymm13, %ymm\i, %ymm\i
-		.endr
 	.else
-		vpxor		V10, V12, V12
-		vpxor		V11, V12, V12
+		_vpxor		V10, V12, V12
+		_vpxor		V11, V12, V12
+	.endif
+	vpclmulqdq	$0x10, .Lgfpoly_wide(%rip), V10, V14
+	vpshufd		$0x4e, V10, V10
+	.if VL == 64
+		vpternlogd	$0x96, %zmm10, %zmm14, %zmm12
+	.else
+		_vpxor		V10, V12, V12
+		_vpxor		V14, V12, V12
+	.endif
+	vpclmulqdq	$0x10, .Lgfpoly_wide(%rip), V12, V14
+	vpshufd		$0x4e, V12, V12
+	.if VL == 64
+		vpternlogd	$0x96, %zmm12, %zmm14, %zmm11
+		vextracti64x4	$1, %zmm11, %ymm13
+		vpxor		%ymm13, %ymm11, %ymm11
+	.else
+		_vpxor		V12, V11, V11
+		_vpxor		V14, V11, V11
 	.endif
 	.if VL >= 32
-		.irp i, 10,11,12
-			vextracti128	$1, %ymm\i, %xmm13
-			vpxor		%xmm13, %xmm\i, %xmm\i
-		.endr
-	.endif
-	vpclmulqdq	$0x10, .Lgfpoly(%rip), %xmm10, %xmm14
-	vpshufd		$0x4e, %xmm10, %xmm10
-	.if VL == 64
-		vpternlogd	$0x96, %xmm10, %xmm14, %xmm12
+		vextracti128	$1, %ymm11, %xmm13
+		vpxor		%xmm13, %xmm11, %xmm15
 	.else
-		vpxor		%xmm10, %xmm12, %xmm12
-		vpxor		%xmm14, %xmm12, %xmm12
-	.endif
-	vpclmulqdq	$0x10, .Lgfpoly(%rip), %xmm12, %xmm14
-	vpshufd		$0x4e, %xmm12, %xmm12
-	.if VL == 64
-		vpternlogd	$0x96, %xmm12, %xmm14, %xmm11
 		vmovdqa		%xmm11, %xmm15
-	.else
-		vpxor		%xmm12, %xmm11, %xmm11
-		vpxor		%xmm14, %xmm11, %xmm15
 	.endif
 .endm
 
@@ -498,7 +505,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
  * counter is public) the blocks are V9 + n in byte 15: one VPADDD and the
  * XOR of rk0 per vector; otherwise the addition is done little-endian.
  */
-.macro _ctr_be
+.macro _ctr_be n=8
 	.set	BPI, 8 * VL / 16
 	.if VL == 16
 		.set	INC_BE, .Linc_be16; .set INC_LE, .Linc_le16
@@ -511,24 +518,28 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	jbe	.Lctr_fast\@
 	vpshufb		.Lbswap_low32(%rip), V9, V9
 	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \n
 		vpaddd		INC_LE+\j*VL(%rip), V9, V\j
 		vpshufb		.Lbswap_low32(%rip), V\j, V\j
 		_vpxor		16(%rsp), V\j, V\j
+	.endif
 	.endr
 	vpaddd		STEP_LE(%rip), V9, V9
 	vpshufb		.Lbswap_low32(%rip), V9, V9
 	jmp	.Lctr_done\@
 .Lctr_fast\@:
 	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \n
 		vpaddd		INC_BE+\j*VL(%rip), V9, V\j
 		_vpxor		16(%rsp), V\j, V\j
+	.endif
 	.endr
 	vpaddd		STEP_BE(%rip), V9, V9
 .Lctr_done\@:
 	add	$BPI, %esi
 .endm
 
-.macro _bulk_round i, aes
+.macro _bulk_round i, aes, n=8
 	.if \aes
 	.if VL == 64
 		.irp j, 0,1,2,3,4,5,6,7
@@ -537,7 +548,9 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	.else
 		_vbroadcast128	16*\i(BKEY), V8
 		.irp j, 0,1,2,3,4,5,6,7
+		.if \j < \n
 			vaesenc		V8, V\j, V\j
+		.endif
 		.endr
 	.endif
 	.endif
@@ -639,9 +652,9 @@ SYM_FUNC_END(aesnictr_gcm_final)
 
 /*
  * The rest R (BLEN, 1 .. 8 VL - 1 bytes) of a VL 16/32 update in one pass:
- * AES on 8 vectors of counter blocks at once (their rounds overlap; the
- * unused ones cost issue slots only), then vector by vector the last round
- * fused with the XOR of src, the store and the GHASH of the ciphertext
+ * AES on C vectors of counter blocks at once (C = 1, 2, 4 or 8, the least
+ * C >= ceil(R / VL); their rounds overlap), then vector by vector the last
+ * round fused with the XOR of src, the store and the GHASH of the ciphertext
  * (decryption: src, loaded before the store overwrites it in place;
  * encryption: the register just stored).  The blocks take the powers ending
  * at K_1 (PPTR = r11 = K_nb, nb = ceil(R / 16)), one reduction.  A final
@@ -650,17 +663,43 @@ SYM_FUNC_END(aesnictr_gcm_final)
  * past R are masked off before hashing.
  */
 .macro _gcm_tail decrypt
-	_ctr_be
+	cmp	$4*VL, BLEN
+	ja	.Ltail_c8\@
+	cmp	$2*VL, BLEN
+	ja	.Ltail_c4\@
+	cmp	$VL, BLEN
+	ja	.Ltail_c2\@
+	_gcm_tail_c	1, \decrypt
+	jmp	.Ltail_done\@
+.Ltail_c2\@:
+	_gcm_tail_c	2, \decrypt
+	jmp	.Ltail_done\@
+.Ltail_c4\@:
+	_gcm_tail_c	4, \decrypt
+	jmp	.Ltail_done\@
+.Ltail_c8\@:
+	_gcm_tail_c	8, \decrypt
+.Ltail_done\@:
+.endm
+
+/* Partial vector j of a class-C rest: its state to V13, its offset to eax. */
+.macro _tail_pvec j
+	vmovdqa		V\j, V13
+	mov		$\j*VL, %eax
+.endm
+
+.macro _gcm_tail_c c, decrypt
+	_ctr_be		\c
 	.irp i, 1,2,3,4,5,6,7,8,9
-		_bulk_round	\i, 1
+		_bulk_round	\i, 1, \c
 	.endr
 	cmp	$12, BNR
 	jb	.Ltail_last\@
-	_bulk_round	10, 1
-	_bulk_round	11, 1
+	_bulk_round	10, 1, \c
+	_bulk_round	11, 1, \c
 	je	.Ltail_last\@
-	_bulk_round	12, 1
-	_bulk_round	13, 1
+	_bulk_round	12, 1, \c
+	_bulk_round	13, 1, \c
 .Ltail_last\@:
 	mov	BNR, %eax
 	shl	$4, %eax
@@ -673,45 +712,60 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	vpxor		V10, V10, V10
 	vpxor		V11, V11, V11
 	vpxor		V12, V12, V12
+	.if 0 < \c
 	_tail_vec	0, \decrypt, .Ltail_p0\@
+	.endif
+	.if 1 < \c
 	_tail_vec	1, \decrypt, .Ltail_p1\@
+	.endif
+	.if 2 < \c
 	_tail_vec	2, \decrypt, .Ltail_p2\@
+	.endif
+	.if 3 < \c
 	_tail_vec	3, \decrypt, .Ltail_p3\@
+	.endif
+	.if 4 < \c
 	_tail_vec	4, \decrypt, .Ltail_p4\@
+	.endif
+	.if 5 < \c
 	_tail_vec	5, \decrypt, .Ltail_p5\@
+	.endif
+	.if 6 < \c
 	_tail_vec	6, \decrypt, .Ltail_p6\@
+	.endif
+	.if 7 < \c
 	_tail_vec	7, \decrypt, .Ltail_p7\@
+	.endif
+	jmp		.Ltail_reduce\@		/* R == C VL: no partial vector */
 .Ltail_p0\@:
-	vmovdqa		V0, V13
-	mov		$0*VL, %eax
+	_tail_pvec	0
+	.if \c > 1
 	jmp		.Ltail_part\@
 .Ltail_p1\@:
-	vmovdqa		V1, V13
-	mov		$1*VL, %eax
+	_tail_pvec	1
+	.endif
+	.if \c > 2
 	jmp		.Ltail_part\@
 .Ltail_p2\@:
-	vmovdqa		V2, V13
-	mov		$2*VL, %eax
+	_tail_pvec	2
 	jmp		.Ltail_part\@
 .Ltail_p3\@:
-	vmovdqa		V3, V13
-	mov		$3*VL, %eax
+	_tail_pvec	3
+	.endif
+	.if \c > 4
 	jmp		.Ltail_part\@
 .Ltail_p4\@:
-	vmovdqa		V4, V13
-	mov		$4*VL, %eax
+	_tail_pvec	4
 	jmp		.Ltail_part\@
 .Ltail_p5\@:
-	vmovdqa		V5, V13
-	mov		$5*VL, %eax
+	_tail_pvec	5
 	jmp		.Ltail_part\@
 .Ltail_p6\@:
-	vmovdqa		V6, V13
-	mov		$6*VL, %eax
+	_tail_pvec	6
 	jmp		.Ltail_part\@
 .Ltail_p7\@:
-	vmovdqa		V7, V13
-	mov		$7*VL, %eax
+	_tail_pvec	7
+	.endif
 .Ltail_part\@:
 	sub	%rax, BLEN			/* bytes of the partial vector */
 	jz	.Ltail_reduce\@
