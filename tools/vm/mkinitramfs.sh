@@ -23,7 +23,8 @@ bdir=$root/build/vm
 
 [ -d "$moddir" ] || { echo "mkinitramfs: no $moddir" >&2; exit 1; }
 [ -z "$ko" ] || [ -f "$ko" ] || { echo "mkinitramfs: no module $ko" >&2; exit 1; }
-for t in busybox cpio gzip modinfo depmod xz zstd ip cryptsetup; do
+PATH=$PATH:/usr/sbin:/sbin	# ip, cryptsetup, dmsetup, modinfo, depmod
+for t in busybox cpio gzip modinfo depmod xz zstd ip cryptsetup dmsetup; do
 	command -v "$t" >/dev/null || { echo "mkinitramfs: $t missing (tools/deps.sh)" >&2; exit 1; }
 done
 
@@ -93,7 +94,7 @@ copy_prog "$bdir/vminsmod"
 # kernel modules: the wanted ones and everything they depend on
 want="af_alg algif_skcipher algif_aead crypto_user ctr ecb cryptd crypto_simd aesni_intel tcrypt
 gcm ghash_generic seqiv xts dm_mod dm_crypt dm_integrity brd
-xfrm_user xfrm_algo esp4 esp4_offload veth"
+xfrm_user xfrm_algo esp4 esp4_offload veth drbg jitterentropy_rng sha512_generic"
 if [ -n "$ko" ]; then
 	for d in $(modinfo -F depends "$ko" | tr ',' ' '); do want="$want $d"; done
 fi

@@ -1,12 +1,18 @@
 #!/bin/bash
-# tcrypt-bench.sh <kver>  - the kernel's own tcrypt speed test of ctr(aes) in a
-# QEMU TCG guest, before and after loading the module under test.
+# tcrypt-bench.sh <kver>  - the kernel's own tcrypt speed tests of ctr(aes),
+# gcm(aes) and rfc4106(gcm(aes)) in a QEMU TCG guest, before and after loading
+# the module under test.
 #
 # tcrypt mode=200 measures through crypto_alloc_skcipher(name, 0,
 # CRYPTO_ALG_ASYNC), i.e. what synchronous users (dm-crypt's sync path,
 # IPsec's sync users, ...) get: before the module that is the ctr template
 # over aes-aesni; mode=500 allows asynchronous drivers (the stock
 # ctr-aes-aesni SIMD wrapper).  After the module both resolve to it.
+# mode=211 (the same number in 6.1 and 6.12) measures rfc4106(gcm(aes))
+# (16-byte AAD including the IV, 16-byte tag) and gcm(aes) (8-byte AAD,
+# 16-byte tag), encryption and decryption of 16 to 8192 bytes, through
+# crypto_alloc_aead(name, 0, 0): before the module the stock aesni_intel
+# wrappers (generic-gcm-aesni*, rfc4106-gcm-aesni*), after it ours.
 # Every number comes from an EMULATED CPU (TCG): only the ratio between the
 # two columns means anything, and only roughly.
 #
@@ -47,8 +53,9 @@ fi
 grep -E '^(INFO|FAIL): ' "$res" | grep -v 'cpu flags' | sed 's/^/  /'
 
 unit=$([ "$sec" = 0 ] && echo "cycles/op, lower is better" || echo "ops in ${sec}s, higher is better")
-echo "=== tcrypt ctr(aes), kernel $kver -- EMULATED (TCG) – relative only ($unit) ==="
+echo "=== tcrypt ctr(aes), gcm(aes), rfc4106(gcm(aes)), kernel $kver -- EMULATED (TCG) – relative only ($unit) ==="
 awk -v sec="$sec" '
+BEGIN { want["ctr(aes)"] = 1; want["gcm(aes)"] = 1; want["rfc4106(gcm(aes))"] = 1 }
 /^TCRYPT (before|after) [0-9]+: / {
 	when = $2; mode = $3; sub(":", "", mode)
 	line = $0; sub(/^TCRYPT [a-z]+ [0-9]+: (tcrypt: )?/, "", line)
@@ -59,49 +66,60 @@ awk -v sec="$sec" '
 		if (w[j] == "sync" || w[j] == "async") j++
 		alg = w[j]; drv = w[j + 1]; dir = w[n]
 		sub(/^\(/, "", drv); sub(/\)$/, "", drv)
-		cur = (alg == "ctr(aes)")
-		if (cur) name[mode, when] = drv
+		cur = (alg in want); pending = 0
+		if (cur) name[mode, alg, when] = drv
 		next
 	}
 	if (!cur) next
+	# "test N (K bit key, B byte blocks): <result>", where the AEAD tests
+	# print the result on a line of its own
 	if (match(line, /\(([0-9]+) bit key, ([0-9]+) byte blocks\)/)) {
 		split(substr(line, RSTART, RLENGTH), f, /[ (]+/)
-		k = f[2]; b = f[5]
-		if (sec == 0 && match(line, /in [0-9]+ cycles/))
-			v = substr(line, RSTART + 3, RLENGTH - 10)
-		else if (sec != 0 && match(line, /: [0-9]+ operations/))
-			v = substr(line, RSTART + 2, RLENGTH - 13)
-		else next
-		key = mode SUBSEP k SUBSEP b SUBSEP dir
+		k = f[2]; b = f[5]; pending = 1
+	}
+	if (!pending) next
+	if (sec == 0 && match(line, /in [0-9]+ cycles/))
+		v = substr(line, RSTART + 3, RLENGTH - 10)
+	else if (sec != 0 && match(line, /[0-9]+ operations/))
+		v = substr(line, RSTART, RLENGTH - 11)
+	else next
+	pending = 0
+	{
+		grp = mode SUBSEP alg
+		key = grp SUBSEP k SUBSEP b SUBSEP dir
 		v += 0
 		if (!((key, when) in val) || (sec == 0 ? v < val[key, when] : v > val[key, when]))
 			val[key, when] = v	# the best of the runs
-		if (!(key in seen)) { seen[key] = 1; order[++nk] = key }
+		if (!(key in seen)) { seen[key] = 1; order[++nk] = key; kgrp[key] = grp }
+		if (!(grp in gseen)) { gseen[grp] = 1; gorder[++ng] = grp }
 	}
 }
 END {
-	if (!nk) { print "  (no ctr(aes) results found)"; exit 1 }
-	last = ""
-	for (i = 1; i <= nk; i++) {
-		split(order[i], p, SUBSEP)
-		if (p[1] != last) {
-			last = p[1]
-			printf "\nmode=%s (%s): before = %s, after = %s\n", p[1],
-				p[1] == 200 ? "synchronous users" : "any user, async allowed",
-				name[p[1], "before"], name[p[1], "after"]
-			printf "  %-4s %-7s %-11s %14s %14s %9s\n", "key", "bytes", "direction", "before", "after", "speed-up"
+	if (!nk) { print "  (no results found)"; exit 1 }
+	for (g = 1; g <= ng; g++) {
+		split(gorder[g], p, SUBSEP)
+		m = p[1]; a = p[2]
+		printf "\n%s, mode=%s (%s): before = %s, after = %s\n", a, m,
+			m == 200 ? "synchronous users" : m == 500 ? "any user, async allowed" : "crypto_alloc_aead, async allowed",
+			name[m, a, "before"], name[m, a, "after"]
+		if (a ~ /^rfc4106/)
+			print "  (the key column includes the 32-bit salt)"
+		printf "  %-4s %-7s %-11s %14s %14s %9s\n", "key", "bytes", "direction", "before", "after", "speed-up"
+		lsum = 0; lcnt = 0
+		for (i = 1; i <= nk; i++) {
+			if (kgrp[order[i]] != gorder[g]) continue
+			split(order[i], q, SUBSEP)
+			bf = val[order[i], "before"]; af = val[order[i], "after"]
+			r = "-"
+			if (bf > 0 && af > 0) {
+				x = sec == 0 ? bf / af : af / bf
+				r = sprintf("%.2fx", x)
+				lsum += log(x); lcnt++
+			}
+			printf "  %-4s %-7s %-11s %14s %14s %9s\n", q[3], q[4], q[5], bf, af, r
 		}
-		bf = val[order[i], "before"]; af = val[order[i], "after"]
-		r = "-"
-		if (bf > 0 && af > 0) {
-			x = sec == 0 ? bf / af : af / bf
-			r = sprintf("%.2fx", x)
-			lsum[p[1]] += log(x); lcnt[p[1]]++
-		}
-		printf "  %-4s %-7s %-11s %14s %14s %9s\n", p[2], p[3], p[4], bf, af, r
-		if (i == nk || substr(order[i + 1], 1, length(p[1]) + 1) != p[1] SUBSEP)
-			if (lcnt[p[1]])
-				printf "  geometric mean speed-up, mode=%s: %.2fx (EMULATED, relative only)\n",
-					p[1], exp(lsum[p[1]] / lcnt[p[1]])
+		if (lcnt)
+			printf "  geometric mean speed-up, %s mode=%s: %.2fx (EMULATED, relative only)\n",
+				a, m, exp(lsum / lcnt)
 	}
 }' "$res"
