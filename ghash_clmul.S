@@ -29,7 +29,8 @@
  * The GCM update routines interleave AES-CTR and GHASH in one loop over
  * chunks of 8 vectors (_bulk_iter; see there).  Every tier does a whole update
  * in one function: for avx and vaes2 the rest after the last whole chunk is
- * one pass of AES on 8 vectors and GHASH of the result (_gcm_tail); vaes512
+ * one pass of AES on 1, 2, 4 or 8 vectors and GHASH of the result
+ * (_gcm_tail); vaes512
  * does it as one more, masked, iteration (_gcm_update512).
  * Carry-less multiplication is the busiest unit on the AMD CPU this was
  * tuned on (AES runs alongside it), and the loop is otherwise bound by the
@@ -45,8 +46,7 @@
 #include "aes_ctr_common.h"
 
 	.section .rodata
-	.p2align 4
-.p2align 6
+	.p2align 6
 .Lbswap128:
 	.rept 4
 	.byte	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
