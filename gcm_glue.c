@@ -7,6 +7,8 @@
  * bytes at a time, so dm-crypt's AAD split over two entries costs nothing
  * and nothing is allocated), then en/decrypts and hashes the text one
  * skcipher walk step (at most a page) per FPU section, then computes the tag.
+ * A short AAD and the tag share the sections of the first and last steps, so
+ * an IPsec packet within a page takes one FPU section.
  * Whether a request uses the FPU is decided once, at its start, so the GHASH
  * state never changes form in the middle.
  */
@@ -154,16 +156,29 @@ static void gcm_init(struct gcm_state *st, const struct aesnictr_tier *tier,
 	gcm_inc32(st->ctr, 1);
 }
 
+/*
+ * The steps of a message on either path.  On the SIMD path the caller holds
+ * the FPU (gcm_fpu_begin/end) around them, for at most 4 KiB of data.
+ */
+static void gcm_fpu_begin(const struct gcm_state *st)
+{
+	if (st->tier)
+		kernel_fpu_begin();
+}
+
+static void gcm_fpu_end(const struct gcm_state *st)
+{
+	if (st->tier)
+		kernel_fpu_end();
+}
+
 static void gcm_ghash(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
 		      const u8 *data, unsigned int len)
 {
-	if (!st->tier) {
+	if (st->tier)
+		aesnictr_ghash_update(&ctx->key, st->acc, data, len);
+	else
 		ghash_generic(ctx, st->acc, data, len);
-		return;
-	}
-	kernel_fpu_begin();
-	aesnictr_ghash_update(&ctx->key, st->acc, data, len);
-	kernel_fpu_end();
 }
 
 /* len is a multiple of 16 but for a message's last piece; at most a page. */
@@ -174,23 +189,18 @@ static void gcm_update(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
 		gcm_update_generic(ctx, st, dst, src, len, enc);
 		return;
 	}
-	kernel_fpu_begin();
 	(enc ? st->tier->gcm_enc : st->tier->gcm_dec)(&ctx->key, st->ctr,
 						     st->acc, dst, src, len);
-	kernel_fpu_end();
 	gcm_inc32(st->ctr, DIV_ROUND_UP(len, AES_BLOCK_SIZE));
 }
 
 static void gcm_final(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
 		      unsigned int alen, unsigned int len, u8 tag[AES_BLOCK_SIZE])
 {
-	if (!st->tier) {
+	if (st->tier)
+		aesnictr_gcm_final(&ctx->key, st->acc, st->j0, alen, len, tag);
+	else
 		gcm_final_generic(ctx, st, alen, len, tag);
-		return;
-	}
-	kernel_fpu_begin();
-	aesnictr_gcm_final(&ctx->key, st->acc, st->j0, alen, len, tag);
-	kernel_fpu_end();
 }
 
 /* Linear buffers, for the load-time self-test; tag gets all 16 bytes. */
@@ -203,9 +213,11 @@ void aesnictr_gcm_crypt_buf(const struct aesnictr_gcm_ctx *ctx,
 	struct gcm_state st;
 
 	gcm_init(&st, tier, iv);
+	gcm_fpu_begin(&st);
 	gcm_ghash(ctx, &st, assoc, alen);
 	gcm_update(ctx, &st, dst, src, len, enc);
 	gcm_final(ctx, &st, alen, len, tag);
+	gcm_fpu_end(&st);
 	memzero_explicit(&st, sizeof(st));
 }
 
@@ -279,7 +291,10 @@ static int rfc4106_setauthsize(struct crypto_aead *tfm, unsigned int authsize)
 	return crypto_rfc4106_check_authsize(authsize);
 }
 
-/* GHASH the first alen bytes of sg, a stack chunk at a time. */
+/*
+ * GHASH the first alen bytes of sg, a stack chunk at a time, inside the
+ * caller's FPU section, which is renewed after every 4 KiB.
+ */
 static void gcm_hash_assoc(const struct aesnictr_gcm_ctx *ctx,
 			   struct gcm_state *st, struct scatterlist *sg,
 			   unsigned int alen)
@@ -288,6 +303,10 @@ static void gcm_hash_assoc(const struct aesnictr_gcm_ctx *ctx,
 	unsigned int off, n;
 
 	for (off = 0; off < alen; off += n) {
+		if (off && off % 4096 == 0) {
+			gcm_fpu_end(st);
+			gcm_fpu_begin(st);
+		}
 		n = min_t(unsigned int, alen - off, sizeof(buf));
 		scatterwalk_map_and_copy(buf, sg, off, n, 0);
 		gcm_ghash(ctx, st, buf, n);
@@ -311,10 +330,25 @@ static int gcm_crypt(struct aead_request *req, const u8 iv[GCM_AES_IV_SIZE],
 	int err;
 
 	gcm_init(&st, aesnictr_simd_usable() ? aesnictr_active_tier : NULL, iv);
-	gcm_hash_assoc(ctx, &st, req->src, alen);
-
 	err = enc ? skcipher_walk_aead_encrypt(&walk, req, false) :
 		    skcipher_walk_aead_decrypt(&walk, req, false);
+
+	/*
+	 * FPU sections: the AAD with the first walk step, then one per step,
+	 * the tag computed in the last; skcipher_walk_done() runs outside them
+	 * (it may sleep or free memory, which PREEMPT_RT forbids inside).
+	 */
+	gcm_fpu_begin(&st);
+	gcm_hash_assoc(ctx, &st, req->src, alen);
+	if (alen > GCM_ASSOC_CHUNK && walk.nbytes) {
+		gcm_fpu_end(&st);		/* a long AAD gets its own section */
+		gcm_fpu_begin(&st);
+	}
+	if (!walk.nbytes) {			/* no text, or the walk failed */
+		if (!err)
+			gcm_final(ctx, &st, alen, len, tag);
+		gcm_fpu_end(&st);
+	}
 	while (walk.nbytes) {
 		unsigned int n = walk.nbytes;
 
@@ -322,12 +356,16 @@ static int gcm_crypt(struct aead_request *req, const u8 iv[GCM_AES_IV_SIZE],
 			n = round_down(n, AES_BLOCK_SIZE);
 		gcm_update(ctx, &st, walk.dst.virt.addr,
 			   AESNICTR_WALK_SRC(&walk), n, enc);
+		if (n == walk.total)
+			gcm_final(ctx, &st, alen, len, tag);
+		gcm_fpu_end(&st);
 		err = skcipher_walk_done(&walk, walk.nbytes - n);
+		if (walk.nbytes)
+			gcm_fpu_begin(&st);
 	}
 	if (err)
 		goto out;
 
-	gcm_final(ctx, &st, alen, len, tag);
 	if (enc) {
 		scatterwalk_map_and_copy(tag, req->dst, req->assoclen + len,
 					 authsize, 1);
