@@ -73,14 +73,8 @@
 #include <linux/if_alg.h>
 #include <kcapi.h>
 
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
+#include "afalg_common.h"
 
-#define AES_BS 16
 #define MAX_PT 65600		/* longest plaintext */
 #define MAX_AAD 8200		/* longest gcm AAD */
 #define BUFSZ (MAX_PT + MAX_AAD + 2 * AES_BS)
@@ -89,59 +83,13 @@
 #define KCAPI_MAX (14 * 4096)	/* libkcapi: at most 16 pages at once */
 
 /* ------------------------------------------------------------------ */
-/* random numbers (xorshift64*), seedable for reproduction             */
+/* random bytes (the generator is in afalg_common.c)                   */
 
-static uint64_t rng_state;
-
-static uint64_t rnd64(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545F4914F6CDD1DULL;
-}
-
-static uint32_t rnd(uint32_t n)
-{
-	return n ? (uint32_t)(rnd64() % n) : 0;
-}
-
+/* one byte per rnd64(), unlike afalg_fuzz: a --seed still reproduces a run */
 static void rnd_bytes(uint8_t *p, size_t n)
 {
 	while (n--)
 		*p++ = (uint8_t)rnd64();
-}
-
-static void hex(char *dst, const uint8_t *p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		sprintf(dst + 2 * i, "%02x", p[i]);
-	dst[2 * n] = 0;
-}
-
-static int unhex(uint8_t *dst, const char *s)
-{
-	int n = 0;
-
-	while (s[0] && s[1]) {
-		unsigned int v;
-
-		if (sscanf(s, "%2x", &v) != 1)
-			break;
-		dst[n++] = (uint8_t)v;
-		s += 2;
-	}
-	return n;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* ------------------------------------------------------------------ */
@@ -188,124 +136,7 @@ static int auth_allowed(const struct mode *m, unsigned int as)
 }
 
 /* ------------------------------------------------------------------ */
-/* raw AF_ALG                                                          */
-
-struct alg {
-	int tfmfd, opfd;
-	char name[96];
-};
-
-static int alg_bind(struct alg *a, const char *type, const char *name)
-{
-	struct sockaddr_alg sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.salg_family = AF_ALG;
-	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
-	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", name);
-	snprintf(a->name, sizeof(a->name), "%s", name);
-	a->opfd = -1;
-	a->tfmfd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (a->tfmfd < 0)
-		return -errno;
-	if (bind(a->tfmfd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		int e = -errno;
-
-		close(a->tfmfd);
-		a->tfmfd = -1;
-		return e;
-	}
-	return 0;
-}
-
-static void alg_drop_op(struct alg *a)
-{
-	if (a->opfd >= 0)
-		close(a->opfd);
-	a->opfd = -1;
-}
-
-static void alg_close(struct alg *a)
-{
-	alg_drop_op(a);
-	if (a->tfmfd >= 0)
-		close(a->tfmfd);
-	a->tfmfd = -1;
-}
-
-/* the parent socket refuses setkey/setauthsize while a child exists */
-static int alg_setkey(struct alg *a, const uint8_t *key, unsigned int klen)
-{
-	alg_drop_op(a);
-	return setsockopt(a->tfmfd, SOL_ALG, ALG_SET_KEY, key, klen) < 0 ? -errno : 0;
-}
-
-static int alg_setauthsize(struct alg *a, unsigned int as)
-{
-	alg_drop_op(a);
-	return setsockopt(a->tfmfd, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL, as) < 0 ?
-	       -errno : 0;
-}
-
-static int alg_accept(struct alg *a)
-{
-	alg_drop_op(a);
-	a->opfd = accept4(a->tfmfd, NULL, NULL, SOCK_CLOEXEC);
-	return a->opfd < 0 ? -errno : 0;
-}
-
-/* sendmsg, optionally with the operation, IV and assoclen */
-static ssize_t asend(int fd, int meta, int op, const uint8_t *iv,
-		     unsigned int ivlen, unsigned int assoclen,
-		     struct iovec *iov, int niov, int more)
-{
-	union {
-		char buf[CMSG_SPACE(4) + CMSG_SPACE(sizeof(struct af_alg_iv) + 32) +
-			 CMSG_SPACE(4)];
-		struct cmsghdr align;
-	} cb;
-	struct msghdr msg;
-	size_t want = 0;
-	ssize_t r;
-	int i;
-
-	for (i = 0; i < niov; i++)
-		want += iov[i].iov_len;
-	memset(&msg, 0, sizeof(msg));
-	msg.msg_iov = iov;
-	msg.msg_iovlen = niov;
-	if (meta) {
-		struct cmsghdr *c;
-		struct af_alg_iv *aiv;
-
-		memset(&cb, 0, sizeof(cb));
-		msg.msg_control = cb.buf;
-		msg.msg_controllen = sizeof(cb.buf);
-		c = CMSG_FIRSTHDR(&msg);
-		c->cmsg_level = SOL_ALG;
-		c->cmsg_type = ALG_SET_OP;
-		c->cmsg_len = CMSG_LEN(4);
-		*(uint32_t *)CMSG_DATA(c) = op;
-		c = CMSG_NXTHDR(&msg, c);
-		c->cmsg_level = SOL_ALG;
-		c->cmsg_type = ALG_SET_IV;
-		c->cmsg_len = CMSG_LEN(sizeof(struct af_alg_iv) + ivlen);
-		aiv = (struct af_alg_iv *)CMSG_DATA(c);
-		aiv->ivlen = ivlen;
-		memcpy(aiv->iv, iv, ivlen);
-		c = CMSG_NXTHDR(&msg, c);
-		c->cmsg_level = SOL_ALG;
-		c->cmsg_type = ALG_SET_AEAD_ASSOCLEN;
-		c->cmsg_len = CMSG_LEN(4);
-		*(uint32_t *)CMSG_DATA(c) = assoclen;
-		msg.msg_controllen = CMSG_SPACE(4) +
-			CMSG_SPACE(sizeof(struct af_alg_iv) + ivlen) + CMSG_SPACE(4);
-	}
-	r = sendmsg(fd, &msg, more ? MSG_MORE : 0);
-	if (r < 0)
-		return -errno;
-	return (size_t)r == want ? r : -EMSGSIZE;
-}
+/* raw AF_ALG (afalg_common.c)                                         */
 
 /*
  * recvmsg of exactly outlen bytes.  An empty output (decryption of an empty
@@ -315,65 +146,19 @@ static ssize_t asend(int fd, int meta, int op, const uint8_t *iv,
 static int arecv(int fd, struct iovec *iov, int niov, size_t outlen)
 {
 	struct iovec dummy;
-	struct msghdr msg;
 	uint8_t d[AES_BS];
 	ssize_t r;
 
-	memset(&msg, 0, sizeof(msg));
 	if (!outlen) {
 		dummy.iov_base = d;
 		dummy.iov_len = sizeof(d);
 		iov = &dummy;
 		niov = 1;
 	}
-	msg.msg_iov = iov;
-	msg.msg_iovlen = niov;
-	r = recvmsg(fd, &msg, 0);
+	r = alg_recv(fd, iov, niov);
 	if (r < 0)
-		return -errno;
+		return (int)r;
 	return (size_t)r == outlen ? 0 : -EIO;
-}
-
-static ssize_t splice_in(int fd, const uint8_t *buf, size_t len)
-{
-	int p[2];
-	size_t done = 0;
-	ssize_t ret;
-
-	if (pipe(p) < 0)
-		return -errno;
-	while (done < len) {
-		size_t chunk = len - done;
-		struct iovec iov;
-		ssize_t v, s, moved = 0;
-
-		if (chunk > 15 * 4096)
-			chunk = 15 * 4096;
-		iov.iov_base = (void *)(buf + done);
-		iov.iov_len = chunk;
-		v = vmsplice(p[1], &iov, 1, 0);
-		if (v <= 0) {
-			ret = v < 0 ? -errno : -EIO;
-			goto out;
-		}
-		while (moved < v) {
-			int last = done + v >= len;
-
-			s = splice(p[0], NULL, fd, NULL, v - moved,
-				   last ? 0 : SPLICE_F_MORE);
-			if (s <= 0) {
-				ret = s < 0 ? -errno : -EIO;
-				goto out;
-			}
-			moved += s;
-		}
-		done += v;
-	}
-	ret = done;
-out:
-	close(p[0]);
-	close(p[1]);
-	return ret;
 }
 
 /* ------------------------------------------------------------------ */
@@ -398,28 +183,6 @@ static const char *const path_name[P_NR] = {
 
 static char detail[256];
 
-static int split(size_t len, size_t *parts, int maxparts)
-{
-	int n = 1 + (int)rnd((uint32_t)maxparts), i;
-	size_t left = len;
-
-	for (i = 0; i < n - 1; i++) {
-		size_t p;
-
-		switch (rnd(4)) {
-		case 0:  p = rnd(2 * AES_BS + 1); break;
-		case 1:  p = (size_t)rnd(8) * AES_BS; break;
-		default: p = rnd((uint32_t)(left + 1)); break;
-		}
-		if (p > left)
-			p = left;
-		parts[i] = p;
-		left -= p;
-	}
-	parts[n - 1] = left;
-	return n;
-}
-
 /* work: scratch of BUFSZ + SLACK bytes */
 static int run_op(struct alg *a, const char *drv, enum path path,
 		  const struct op *o, uint8_t *work)
@@ -435,7 +198,7 @@ static int run_op(struct alg *a, const char *drv, enum path path,
 	case P_FLAT:
 		iov[0].iov_base = (void *)o->in;
 		iov[0].iov_len = o->inlen;
-		r = asend(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen, iov, 1, 0);
+		r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen, iov, 1, 0);
 		if (r < 0)
 			return (int)r;
 		oiov[0].iov_base = o->out;
@@ -454,7 +217,7 @@ static int run_op(struct alg *a, const char *drv, enum path path,
 			oiov[i].iov_len = oparts[i];
 		}
 		snprintf(detail, sizeof(detail), "in %d iovecs, out %d iovecs", n, on);
-		r = asend(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen, iov, n, 0);
+		r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen, iov, n, 0);
 		if (r < 0)
 			return (int)r;
 		err = arecv(a->opfd, oiov, on, o->outlen);
@@ -467,13 +230,13 @@ static int run_op(struct alg *a, const char *drv, enum path path,
 	case P_MULTI:
 		n = split(o->inlen, parts, 6);
 		snprintf(detail, sizeof(detail), "%d sendmsg calls", n);
-		r = asend(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen, NULL, 0, 1);
+		r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen, NULL, 0, 1);
 		if (r < 0)
 			return (int)r;
 		for (i = 0, off = 0; i < n; off += parts[i], i++) {
 			iov[0].iov_base = (void *)(o->in + off);
 			iov[0].iov_len = parts[i];
-			r = asend(a->opfd, 0, 0, NULL, 0, 0, iov, 1, i < n - 1);
+			r = alg_sendmsg(a->opfd, 0, 0, NULL, 0, 0, iov, 1, i < n - 1);
 			if (r < 0)
 				return (int)r;
 		}
@@ -490,13 +253,13 @@ static int run_op(struct alg *a, const char *drv, enum path path,
 			src = o->out;
 		}
 		if (!o->inlen) {
-			r = asend(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen,
+			r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen,
 				  NULL, 0, 0);
 		} else {
-			r = asend(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen,
+			r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen,
 				  NULL, 0, 1);
 			if (r >= 0)
-				r = splice_in(a->opfd, src, o->inlen);
+				r = alg_splice_in(a->opfd, src, o->inlen, 0);
 		}
 		if (r < 0)
 			return (int)r;
@@ -507,14 +270,11 @@ static int run_op(struct alg *a, const char *drv, enum path path,
 
 	case P_KCAPI: {
 		struct kcapi_handle *h;
-		int access = rnd(2) ? KCAPI_ACCESS_SENDMSG : KCAPI_ACCESS_VMSPLICE;
-		int inplace = rnd(2);
+		int access, inplace;
 		const uint8_t *src = o->in;
 		int ret;
 
-		snprintf(detail, sizeof(detail), "libkcapi %s%s",
-			 access == KCAPI_ACCESS_SENDMSG ? "sendmsg" : "vmsplice",
-			 inplace ? " in-place" : "");
+		kcapi_pick(&access, &inplace, detail, sizeof(detail));
 		ret = kcapi_aead_init(&h, drv, 0);
 		if (ret)
 			return ret;
@@ -616,13 +376,7 @@ static void ghash(const struct ref *r, uint64_t *xh, uint64_t *xl,
 
 static int ecb_encrypt(struct alg *a, const uint8_t *in, uint8_t *out, size_t len)
 {
-	struct iovec iov = { (void *)in, len }, oiov = { out, len };
-	union {
-		char buf[CMSG_SPACE(4)];
-		struct cmsghdr align;
-	} cb;
-	struct msghdr msg;
-	struct cmsghdr *c;
+	struct iovec iov, oiov;
 	size_t done = 0;
 
 	/* in pieces: the socket buffers hold ~200 KiB */
@@ -633,23 +387,10 @@ static int ecb_encrypt(struct alg *a, const uint8_t *in, uint8_t *out, size_t le
 		iov.iov_len = n;
 		oiov.iov_base = out + done;
 		oiov.iov_len = n;
-		memset(&msg, 0, sizeof(msg));
-		memset(&cb, 0, sizeof(cb));
-		msg.msg_iov = &iov;
-		msg.msg_iovlen = 1;
-		msg.msg_control = cb.buf;
-		msg.msg_controllen = sizeof(cb.buf);
-		c = CMSG_FIRSTHDR(&msg);
-		c->cmsg_level = SOL_ALG;
-		c->cmsg_type = ALG_SET_OP;
-		c->cmsg_len = CMSG_LEN(4);
-		*(uint32_t *)CMSG_DATA(c) = ALG_OP_ENCRYPT;
-		if (sendmsg(a->opfd, &msg, 0) != (ssize_t)n)
+		if (alg_sendmsg(a->opfd, 1, ALG_OP_ENCRYPT, NULL, 0, -1, &iov, 1,
+				0) != (ssize_t)n)
 			return -EIO;
-		memset(&msg, 0, sizeof(msg));
-		msg.msg_iov = &oiov;
-		msg.msg_iovlen = 1;
-		if (recvmsg(a->opfd, &msg, 0) != (ssize_t)n)
+		if (alg_recv(a->opfd, &oiov, 1) != (ssize_t)n)
 			return -EIO;
 		done += n;
 	}
@@ -1126,12 +867,10 @@ bad:
 		printf("FAIL: fuzz %s vs %s: %lu of %lu cases wrong (seed 0x%016" PRIx64 ")\n",
 		       drv, oracle, failures, st.cases, seed);
 	} else {
-		char paths[200], *p = paths, tags[120], *q = tags;
+		char paths[200], tags[120], *q = tags;
 		int i;
 
-		for (i = 0; i < P_NR; i++)
-			p += sprintf(p, "%s%s=%lu", i ? " " : "", path_name[i],
-				     st.path[i]);
+		join_counts(paths, path_name, st.path, P_NR);
 		for (i = 0; i <= 16; i++)
 			if (st.auth[i])
 				q += sprintf(q, "%s%d:%lu", q == tags ? "" : " ", i,
@@ -1468,15 +1207,7 @@ static int do_hold(const char *name, unsigned int secs)
 		err = alg_accept(&a);
 	if (!err)
 		err = run_op(&a, name, P_FLAT, &op, work);
-	if (err) {
-		printf("FAIL: hold %s: %s\n", name, strerror(-err));
-		return 1;
-	}
-	printf("HOLD: %s open for %u s (pid %d)\n", name, secs, (int)getpid());
-	fflush(stdout);
-	sleep(secs);
-	alg_close(&a);
-	return 0;
+	return alg_hold(&a, name, secs, err);
 }
 
 static void usage(void)
@@ -1528,14 +1259,7 @@ int main(int argc, char **argv)
 	if (argc - i != 3)
 		usage();
 	m = find_mode(argv[i]);
-	if (!seed) {
-		struct timespec ts;
-
-		clock_gettime(CLOCK_REALTIME, &ts);
-		seed = ((uint64_t)ts.tv_sec << 32) ^ (uint64_t)ts.tv_nsec ^
-		       ((uint64_t)getpid() << 16);
-	}
-	rng_state = seed ? seed : 1;
+	seed = rng_seed(seed);
 	return fuzz(m, argv[i + 1], oracle ? oracle : m->oracle,
 		    strtoul(argv[i + 2], NULL, 0), seed);
 }

@@ -54,36 +54,16 @@
 #include <linux/if_alg.h>
 #include <kcapi.h>
 
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
+#include "afalg_common.h"
 
-#define AES_BS 16
 #define MAX_LEN 70000		/* longest message fuzzed */
 #define SLACK 256		/* room for misalignment and guard bytes */
 #define MAX_PARTS 12
 
 /* ------------------------------------------------------------------ */
-/* random numbers (xorshift64*), seedable for reproduction             */
+/* random bytes (the generator is in afalg_common.c)                   */
 
-static uint64_t rng_state;
-
-static uint64_t rnd64(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545F4914F6CDD1DULL;
-}
-
-static uint32_t rnd(uint32_t n)	/* uniform-ish in [0, n) */
-{
-	return n ? (uint32_t)(rnd64() % n) : 0;
-}
-
+/* 8 bytes per rnd64(), unlike afalg_aead: a --seed still reproduces a run */
 static void rnd_bytes(uint8_t *p, size_t n)
 {
 	while (n >= 8) {
@@ -101,175 +81,29 @@ static void rnd_bytes(uint8_t *p, size_t n)
 }
 
 /* ------------------------------------------------------------------ */
-/* raw AF_ALG helpers                                                  */
+/* raw AF_ALG helpers (afalg_common.c), skcipher flavour               */
 
-struct alg {
-	int tfmfd;
-	int opfd;
-	unsigned int ivlen;	/* 16, or 0 for ecb */
-	char name[64];
-};
-
-static int alg_bind(struct alg *a, const char *name)
+static int alg_bind_skcipher(struct alg *a, const char *name)
 {
-	struct sockaddr_alg sa;
+	int err = alg_bind(a, "skcipher", name);
 
-	memset(&sa, 0, sizeof(sa));
-	sa.salg_family = AF_ALG;
-	strcpy((char *)sa.salg_type, "skcipher");
-	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", name);
-	snprintf(a->name, sizeof(a->name), "%s", name);
-	a->opfd = -1;
 	a->ivlen = strncmp(name, "ecb", 3) ? AES_BS : 0;
-	a->tfmfd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (a->tfmfd < 0)
-		return -errno;
-	if (bind(a->tfmfd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		int e = -errno;
-
-		close(a->tfmfd);
-		a->tfmfd = -1;
-		return e;
-	}
-	return 0;
+	return err;
 }
 
 /* (Re)key: the parent socket refuses setkey while a child exists. */
-static int alg_setkey(struct alg *a, const uint8_t *key, unsigned int klen)
+static int alg_rekey(struct alg *a, const uint8_t *key, unsigned int klen)
 {
-	if (a->opfd >= 0) {
-		close(a->opfd);
-		a->opfd = -1;
-	}
-	if (setsockopt(a->tfmfd, SOL_ALG, ALG_SET_KEY, key, klen) < 0)
-		return -errno;
-	a->opfd = accept4(a->tfmfd, NULL, NULL, SOCK_CLOEXEC);
-	if (a->opfd < 0)
-		return -errno;
-	return 0;
-}
+	int err = alg_setkey(a, key, klen);
 
-static void alg_close(struct alg *a)
-{
-	if (a->opfd >= 0)
-		close(a->opfd);
-	if (a->tfmfd >= 0)
-		close(a->tfmfd);
-	a->opfd = a->tfmfd = -1;
+	return err ? err : alg_accept(a);
 }
 
 /* sendmsg, optionally carrying the operation and IV control messages */
-static ssize_t alg_send_iv(int fd, int with_meta, int op, const uint8_t *iv,
-			   unsigned int ivlen, struct iovec *iov, int niov,
-			   int more)
-{
-	union {
-		char buf[CMSG_SPACE(sizeof(uint32_t)) +
-			 CMSG_SPACE(sizeof(struct af_alg_iv) + AES_BS)];
-		struct cmsghdr align;
-	} cb;
-	struct msghdr msg;
-	ssize_t total = 0, r;
-	size_t want = 0;
-	int i;
-
-	for (i = 0; i < niov; i++)
-		want += iov[i].iov_len;
-
-	memset(&msg, 0, sizeof(msg));
-	msg.msg_iov = iov;
-	msg.msg_iovlen = niov;
-	if (with_meta) {
-		struct cmsghdr *c;
-		struct af_alg_iv *aiv;
-
-		memset(&cb, 0, sizeof(cb));
-		msg.msg_control = cb.buf;
-		msg.msg_controllen = ivlen ? sizeof(cb.buf)
-					   : CMSG_SPACE(sizeof(uint32_t));
-		c = CMSG_FIRSTHDR(&msg);
-		c->cmsg_level = SOL_ALG;
-		c->cmsg_type = ALG_SET_OP;
-		c->cmsg_len = CMSG_LEN(sizeof(uint32_t));
-		*(uint32_t *)CMSG_DATA(c) = op;
-		if (ivlen) {
-			c = CMSG_NXTHDR(&msg, c);
-			c->cmsg_level = SOL_ALG;
-			c->cmsg_type = ALG_SET_IV;
-			c->cmsg_len = CMSG_LEN(sizeof(struct af_alg_iv) + AES_BS);
-			aiv = (struct af_alg_iv *)CMSG_DATA(c);
-			aiv->ivlen = AES_BS;
-			memcpy(aiv->iv, iv, AES_BS);
-		}
-	}
-	r = sendmsg(fd, &msg, more ? MSG_MORE : 0);
-	if (r < 0)
-		return -errno;
-	total = r;
-	if ((size_t)total != want)
-		return -EMSGSIZE;	/* never expected below the sndbuf size */
-	return total;
-}
-
 static ssize_t alg_send(int fd, int with_meta, int op, const uint8_t *iv,
 			struct iovec *iov, int niov, int more)
 {
-	return alg_send_iv(fd, with_meta, op, iv, AES_BS, iov, niov, more);
-}
-
-static ssize_t alg_recv(int fd, struct iovec *iov, int niov)
-{
-	struct msghdr msg;
-	ssize_t r;
-
-	memset(&msg, 0, sizeof(msg));
-	msg.msg_iov = iov;
-	msg.msg_iovlen = niov;
-	r = recvmsg(fd, &msg, 0);
-	return r < 0 ? -errno : r;
-}
-
-/* zero-copy input: vmsplice the user pages into a pipe, splice to the socket */
-static ssize_t alg_splice_in(int fd, const uint8_t *buf, size_t len, int more)
-{
-	int p[2];
-	size_t done = 0;
-	ssize_t ret = 0;
-
-	if (pipe(p) < 0)
-		return -errno;
-	while (done < len) {
-		size_t chunk = len - done;
-		struct iovec iov;
-		ssize_t v, s, moved = 0;
-
-		if (chunk > 15 * 4096)	/* <= 16 pages even when unaligned */
-			chunk = 15 * 4096;
-		iov.iov_base = (void *)(buf + done);
-		iov.iov_len = chunk;
-		v = vmsplice(p[1], &iov, 1, 0);
-		if (v <= 0) {
-			ret = v < 0 ? -errno : -EIO;
-			goto out;
-		}
-		while (moved < v) {
-			int last = done + moved + (v - moved) >= len;
-
-			s = splice(p[0], NULL, fd, NULL, v - moved,
-				   (more || !last) ? SPLICE_F_MORE : 0);
-			if (s <= 0) {
-				ret = s < 0 ? -errno : -EIO;
-				goto out;
-			}
-			moved += s;
-		}
-		done += v;
-	}
-	ret = done;
-out:
-	close(p[0]);
-	close(p[1]);
-	return ret;
+	return alg_sendmsg(fd, with_meta, op, iv, AES_BS, -1, iov, niov, more);
 }
 
 /* ------------------------------------------------------------------ */
@@ -281,7 +115,7 @@ static int one_shot(struct alg *a, int op, const uint8_t *iv,
 	struct iovec iv_in = { (void *)in, len }, iv_out = { out, len };
 	ssize_t r;
 
-	r = alg_send_iv(a->opfd, 1, op, iv, a->ivlen, &iv_in, 1, 0);
+	r = alg_sendmsg(a->opfd, 1, op, iv, a->ivlen, -1, &iv_in, 1, 0);
 	if (r < 0)
 		return (int)r;
 	if (!len) {
@@ -370,29 +204,6 @@ static const char *pick_iv(uint8_t *iv, size_t len)
 	}
 	memset(iv, 0, AES_BS);		/* zero counter */
 	return "zero";
-}
-
-/* split len into n parts of random (possibly zero / odd) sizes */
-static int split(size_t len, size_t *parts, int maxparts)
-{
-	int n = 1 + (int)rnd((uint32_t)maxparts), i;
-	size_t left = len;
-
-	for (i = 0; i < n - 1; i++) {
-		size_t p;
-
-		switch (rnd(4)) {
-		case 0:  p = rnd(AES_BS * 2 + 1); break;
-		case 1:  p = (size_t)rnd(8) * AES_BS; break;
-		default: p = rnd((uint32_t)(left + 1)); break;
-		}
-		if (p > left)
-			p = left;
-		parts[i] = p;
-		left -= p;
-	}
-	parts[n - 1] = left;
-	return n;
 }
 
 enum path { P_FLAT, P_IOV, P_MULTI, P_CHAIN, P_SPLICE, P_INPLACE, P_KCAPI,
@@ -539,14 +350,11 @@ static int run_target(struct alg *t, const char *drv, enum path path, int op,
 
 	case P_KCAPI: {
 		struct kcapi_handle *h;
-		int access = rnd(2) ? KCAPI_ACCESS_SENDMSG : KCAPI_ACCESS_VMSPLICE;
-		int inplace = rnd(2);
+		int access, inplace;
 		const uint8_t *src = in;
 		int ret;
 
-		snprintf(detail, sizeof(detail), "libkcapi %s%s",
-			 access == KCAPI_ACCESS_SENDMSG ? "sendmsg" : "vmsplice",
-			 inplace ? " in-place" : "");
+		kcapi_pick(&access, &inplace, detail, sizeof(detail));
 		ret = kcapi_cipher_init(&h, drv, 0);
 		if (ret)
 			return ret;
@@ -573,22 +381,6 @@ static int run_target(struct alg *t, const char *drv, enum path path, int op,
 	}
 }
 
-static void hex(char *dst, const uint8_t *p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		sprintf(dst + 2 * i, "%02x", p[i]);
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static int do_fuzz(const char *drv, const char *oracle_name, unsigned long n,
 		   uint64_t seed)
 {
@@ -611,19 +403,19 @@ static int do_fuzz(const char *drv, const char *oracle_name, unsigned long n,
 		printf("FAIL: fuzz %s: out of memory\n", drv);
 		return 1;
 	}
-	err = alg_bind(&t, drv);
+	err = alg_bind_skcipher(&t, drv);
 	if (err) {
 		printf("FAIL: fuzz %s: cannot bind AF_ALG skcipher %s: %s\n",
 		       drv, drv, strerror(-err));
 		return 1;
 	}
-	err = alg_bind(&o, oracle_name);
+	err = alg_bind_skcipher(&o, oracle_name);
 	if (err) {
 		printf("FAIL: fuzz %s: cannot bind oracle %s: %s\n", drv,
 		       oracle_name, strerror(-err));
 		return 1;
 	}
-	err = alg_bind(&e, "ecb(aes-generic)");
+	err = alg_bind_skcipher(&e, "ecb(aes-generic)");
 	if (err) {
 		printf("FAIL: fuzz %s: cannot bind ecb(aes-generic): %s\n", drv,
 		       strerror(-err));
@@ -646,11 +438,11 @@ static int do_fuzz(const char *drv, const char *oracle_name, unsigned long n,
 
 			klen = kl[rnd(3)];
 			rnd_bytes(key, klen);
-			err = alg_setkey(&t, key, klen);
+			err = alg_rekey(&t, key, klen);
 			if (!err)
-				err = alg_setkey(&o, key, klen);
+				err = alg_rekey(&o, key, klen);
 			if (!err)
-				err = alg_setkey(&e, key, klen);
+				err = alg_rekey(&e, key, klen);
 			if (err) {
 				printf("FAIL: fuzz %s: setkey(%u) failed: %s\n",
 				       drv, klen, strerror(-err));
@@ -701,7 +493,7 @@ static int do_fuzz(const char *drv, const char *oracle_name, unsigned long n,
 			/* the request socket may be left in an odd state after
 			 * an error: start afresh */
 			if (err)
-				alg_setkey(&t, key, klen);
+				alg_rekey(&t, key, klen);
 		}
 		st.cases++;
 		st.bytes += len;
@@ -739,12 +531,9 @@ static int do_fuzz(const char *drv, const char *oracle_name, unsigned long n,
 	alg_close(&e);
 
 	{
-		char paths[256], *p = paths;
-		int i;
+		char paths[256];
 
-		for (i = 0; i < P_NR; i++)
-			p += sprintf(p, "%s%s=%lu", i ? " " : "", path_name[i],
-				     st.path[i]);
+		join_counts(paths, path_name, st.path, P_NR);
 		if (failures)
 			printf("FAIL: fuzz %s vs %s: %lu of %lu cases wrong (seed 0x%016" PRIx64 ")\n",
 			       drv, oracle_name, failures, st.cases, seed);
@@ -763,20 +552,6 @@ static int do_fuzz(const char *drv, const char *oracle_name, unsigned long n,
 
 /* ------------------------------------------------------------------ */
 /* NIST SP 800-38A F.5.1/F.5.3/F.5.5 (CTR-AES128/192/256.Encrypt)     */
-
-static int unhex(uint8_t *dst, const char *s)
-{
-	int n = 0;
-
-	while (s[0] && s[1]) {
-		unsigned int v;
-
-		sscanf(s, "%2x", &v);
-		dst[n++] = (uint8_t)v;
-		s += 2;
-	}
-	return n;
-}
 
 static int do_kat(const char *name)
 {
@@ -813,9 +588,9 @@ static int do_kat(const char *name)
 		int kl = unhex(key, v[i].key), err;
 
 		unhex(want, v[i].ct);
-		err = alg_bind(&a, name);
+		err = alg_bind_skcipher(&a, name);
 		if (!err)
-			err = alg_setkey(&a, key, kl);
+			err = alg_rekey(&a, key, kl);
 		if (!err)
 			err = one_shot(&a, ALG_OP_ENCRYPT, iv, p, got, 64);
 		/* and once more with a trailing partial block */
@@ -899,11 +674,11 @@ static int do_badkeys(const char *drv)
 	/* a failed setkey must leave the tfm usable with a later good key */
 	{
 		struct alg a;
-		int err = alg_bind(&a, drv);
+		int err = alg_bind_skcipher(&a, drv);
 
 		if (!err) {
 			setsockopt(a.tfmfd, SOL_ALG, ALG_SET_KEY, key, 17);
-			err = alg_setkey(&a, key, 32);
+			err = alg_rekey(&a, key, 32);
 			if (!err) {
 				uint8_t b[32] = { 0 }, iv[16] = { 0 };
 
@@ -930,21 +705,13 @@ static int do_hold(const char *name, unsigned int secs)
 {
 	struct alg a;
 	uint8_t key[16] = { 1 }, b[16] = { 0 }, iv[16] = { 0 };
-	int err = alg_bind(&a, name);
+	int err = alg_bind_skcipher(&a, name);
 
 	if (!err)
-		err = alg_setkey(&a, key, sizeof(key));
+		err = alg_rekey(&a, key, sizeof(key));
 	if (!err)
 		err = one_shot(&a, ALG_OP_ENCRYPT, iv, b, b, sizeof(b));
-	if (err) {
-		printf("FAIL: hold %s: %s\n", name, strerror(-err));
-		return 1;
-	}
-	printf("HOLD: %s open for %u s (pid %d)\n", name, secs, (int)getpid());
-	fflush(stdout);
-	sleep(secs);
-	alg_close(&a);
-	return 0;
+	return alg_hold(&a, name, secs, err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1011,9 +778,9 @@ static int do_dmcrypt_check(const char *hexkey, const char *plain_path,
 		return 1;
 	}
 	exp = malloc(ssize);
-	err = alg_bind(&o, "ctr(aes-generic)");
+	err = alg_bind_skcipher(&o, "ctr(aes-generic)");
 	if (!err)
-		err = alg_setkey(&o, key, klen);
+		err = alg_rekey(&o, key, klen);
 	if (err || !exp) {
 		printf("FAIL: dm-crypt check: ctr(aes-generic): %s\n",
 		       strerror(err ? -err : ENOMEM));
@@ -1090,13 +857,6 @@ int main(int argc, char **argv)
 	}
 	if (argc - i != 2)
 		usage();
-	if (!seed) {
-		struct timespec ts;
-
-		clock_gettime(CLOCK_REALTIME, &ts);
-		seed = ((uint64_t)ts.tv_sec << 32) ^ (uint64_t)ts.tv_nsec ^
-		       ((uint64_t)getpid() << 16);
-	}
-	rng_state = seed ? seed : 1;
+	seed = rng_seed(seed);
 	return do_fuzz(argv[i], oracle, strtoul(argv[i + 1], NULL, 0), seed);
 }

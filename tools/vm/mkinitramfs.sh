@@ -33,20 +33,22 @@ mkdir -p "$bdir"
 # the emulator probe and the one-shot module loader
 fuzz=$bdir/afalg_fuzz
 # (built to a temporary name and renamed: two kernels' runs may race here)
-if [ ! -x "$fuzz" ] || [ "$here/afalg_fuzz.c" -nt "$fuzz" ]; then
+if [ ! -x "$fuzz" ] || [ "$here/afalg_fuzz.c" -nt "$fuzz" ] ||
+   [ "$here/afalg_common.c" -nt "$fuzz" ] || [ "$here/afalg_common.h" -nt "$fuzz" ]; then
 	if ls /usr/lib/*/libkcapi.a >/dev/null 2>&1; then
-		cc -O2 -Wall -Wextra -static -o "$fuzz.$$" "$here/afalg_fuzz.c" -lkcapi
+		cc -O2 -Wall -Wextra -static -o "$fuzz.$$" "$here/afalg_fuzz.c" "$here/afalg_common.c" -lkcapi
 	else
-		cc -O2 -Wall -Wextra -o "$fuzz.$$" "$here/afalg_fuzz.c" -lkcapi
+		cc -O2 -Wall -Wextra -o "$fuzz.$$" "$here/afalg_fuzz.c" "$here/afalg_common.c" -lkcapi
 	fi
 	mv -f "$fuzz.$$" "$fuzz"
 fi
 afuzz=$bdir/afalg_aead
-if [ ! -x "$afuzz" ] || [ "$here/afalg_aead.c" -nt "$afuzz" ]; then
+if [ ! -x "$afuzz" ] || [ "$here/afalg_aead.c" -nt "$afuzz" ] ||
+   [ "$here/afalg_common.c" -nt "$afuzz" ] || [ "$here/afalg_common.h" -nt "$afuzz" ]; then
 	if ls /usr/lib/*/libkcapi.a >/dev/null 2>&1; then
-		cc -O2 -Wall -Wextra -static -o "$afuzz.$$" "$here/afalg_aead.c" -lkcapi
+		cc -O2 -Wall -Wextra -static -o "$afuzz.$$" "$here/afalg_aead.c" "$here/afalg_common.c" -lkcapi
 	else
-		cc -O2 -Wall -Wextra -o "$afuzz.$$" "$here/afalg_aead.c" -lkcapi
+		cc -O2 -Wall -Wextra -o "$afuzz.$$" "$here/afalg_aead.c" "$here/afalg_common.c" -lkcapi
 	fi
 	mv -f "$afuzz.$$" "$afuzz"
 fi

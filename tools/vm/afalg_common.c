@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * afalg_common - helpers shared by the AF_ALG fuzzers afalg_fuzz (ctr(aes))
+ * and afalg_aead (gcm/rfc4106); see afalg_common.h.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/if_alg.h>
+#include <kcapi.h>
+
+#include "afalg_common.h"
+
+/* ------------------------------------------------------------------ */
+/* random numbers (xorshift64*), seedable for reproduction             */
+
+uint64_t rng_state;
+
+uint64_t rnd64(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 0x2545F4914F6CDD1DULL;
+}
+
+uint32_t rnd(uint32_t n)
+{
+	return n ? (uint32_t)(rnd64() % n) : 0;
+}
+
+uint64_t rng_seed(uint64_t seed)
+{
+	if (!seed) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		seed = ((uint64_t)ts.tv_sec << 32) ^ (uint64_t)ts.tv_nsec ^
+		       ((uint64_t)getpid() << 16);
+	}
+	rng_state = seed ? seed : 1;
+	return seed;
+}
+
+/* ------------------------------------------------------------------ */
+/* small helpers                                                       */
+
+void hex(char *dst, const uint8_t *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sprintf(dst + 2 * i, "%02x", p[i]);
+	dst[2 * n] = 0;
+}
+
+int unhex(uint8_t *dst, const char *s)
+{
+	int n = 0;
+
+	while (s[0] && s[1]) {
+		unsigned int v;
+
+		if (sscanf(s, "%2x", &v) != 1)
+			break;
+		dst[n++] = (uint8_t)v;
+		s += 2;
+	}
+	return n;
+}
+
+double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int split(size_t len, size_t *parts, int maxparts)
+{
+	int n = 1 + (int)rnd((uint32_t)maxparts), i;
+	size_t left = len;
+
+	for (i = 0; i < n - 1; i++) {
+		size_t p;
+
+		switch (rnd(4)) {
+		case 0:  p = rnd(2 * AES_BS + 1); break;
+		case 1:  p = (size_t)rnd(8) * AES_BS; break;
+		default: p = rnd((uint32_t)(left + 1)); break;
+		}
+		if (p > left)
+			p = left;
+		parts[i] = p;
+		left -= p;
+	}
+	parts[n - 1] = left;
+	return n;
+}
+
+void join_counts(char *buf, const char *const *names,
+		 const unsigned long *counts, int n)
+{
+	int i;
+
+	*buf = 0;
+	for (i = 0; i < n; i++)
+		buf += sprintf(buf, "%s%s=%lu", i ? " " : "", names[i],
+			       counts[i]);
+}
+
+/* ------------------------------------------------------------------ */
+/* raw AF_ALG                                                          */
+
+int alg_bind(struct alg *a, const char *type, const char *name)
+{
+	struct sockaddr_alg sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.salg_family = AF_ALG;
+	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
+	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", name);
+	snprintf(a->name, sizeof(a->name), "%s", name);
+	a->opfd = -1;
+	a->ivlen = 0;
+	a->tfmfd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (a->tfmfd < 0)
+		return -errno;
+	if (bind(a->tfmfd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		int e = -errno;
+
+		close(a->tfmfd);
+		a->tfmfd = -1;
+		return e;
+	}
+	return 0;
+}
+
+void alg_drop_op(struct alg *a)
+{
+	if (a->opfd >= 0)
+		close(a->opfd);
+	a->opfd = -1;
+}
+
+void alg_close(struct alg *a)
+{
+	alg_drop_op(a);
+	if (a->tfmfd >= 0)
+		close(a->tfmfd);
+	a->tfmfd = -1;
+}
+
+int alg_setkey(struct alg *a, const uint8_t *key, unsigned int klen)
+{
+	alg_drop_op(a);
+	return setsockopt(a->tfmfd, SOL_ALG, ALG_SET_KEY, key, klen) < 0 ? -errno : 0;
+}
+
+int alg_setauthsize(struct alg *a, unsigned int as)
+{
+	alg_drop_op(a);
+	return setsockopt(a->tfmfd, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL, as) < 0 ?
+	       -errno : 0;
+}
+
+int alg_accept(struct alg *a)
+{
+	alg_drop_op(a);
+	a->opfd = accept4(a->tfmfd, NULL, NULL, SOCK_CLOEXEC);
+	return a->opfd < 0 ? -errno : 0;
+}
+
+ssize_t alg_sendmsg(int fd, int meta, int op, const uint8_t *iv,
+		    unsigned int ivlen, long assoclen, struct iovec *iov,
+		    int niov, int more)
+{
+	union {
+		char buf[CMSG_SPACE(4) + CMSG_SPACE(sizeof(struct af_alg_iv) + 32) +
+			 CMSG_SPACE(4)];
+		struct cmsghdr align;
+	} cb;
+	struct msghdr msg;
+	size_t want = 0;
+	ssize_t r;
+	int i;
+
+	for (i = 0; i < niov; i++)
+		want += iov[i].iov_len;
+	memset(&msg, 0, sizeof(msg));
+	msg.msg_iov = iov;
+	msg.msg_iovlen = niov;
+	if (meta) {
+		struct cmsghdr *c;
+		struct af_alg_iv *aiv;
+
+		memset(&cb, 0, sizeof(cb));
+		msg.msg_control = cb.buf;
+		msg.msg_controllen = sizeof(cb.buf);
+		c = CMSG_FIRSTHDR(&msg);
+		c->cmsg_level = SOL_ALG;
+		c->cmsg_type = ALG_SET_OP;
+		c->cmsg_len = CMSG_LEN(4);
+		*(uint32_t *)CMSG_DATA(c) = op;
+		if (ivlen) {
+			c = CMSG_NXTHDR(&msg, c);
+			c->cmsg_level = SOL_ALG;
+			c->cmsg_type = ALG_SET_IV;
+			c->cmsg_len = CMSG_LEN(sizeof(struct af_alg_iv) + ivlen);
+			aiv = (struct af_alg_iv *)CMSG_DATA(c);
+			aiv->ivlen = ivlen;
+			memcpy(aiv->iv, iv, ivlen);
+		}
+		if (assoclen >= 0) {
+			c = CMSG_NXTHDR(&msg, c);
+			c->cmsg_level = SOL_ALG;
+			c->cmsg_type = ALG_SET_AEAD_ASSOCLEN;
+			c->cmsg_len = CMSG_LEN(4);
+			*(uint32_t *)CMSG_DATA(c) = (uint32_t)assoclen;
+		}
+		msg.msg_controllen = CMSG_SPACE(4) +
+			(ivlen ? CMSG_SPACE(sizeof(struct af_alg_iv) + ivlen) : 0) +
+			(assoclen >= 0 ? CMSG_SPACE(4) : 0);
+	}
+	r = sendmsg(fd, &msg, more ? MSG_MORE : 0);
+	if (r < 0)
+		return -errno;
+	/* a short send is never expected below the sndbuf size */
+	return (size_t)r == want ? r : -EMSGSIZE;
+}
+
+ssize_t alg_recv(int fd, struct iovec *iov, int niov)
+{
+	struct msghdr msg;
+	ssize_t r;
+
+	memset(&msg, 0, sizeof(msg));
+	msg.msg_iov = iov;
+	msg.msg_iovlen = niov;
+	r = recvmsg(fd, &msg, 0);
+	return r < 0 ? -errno : r;
+}
+
+ssize_t alg_splice_in(int fd, const uint8_t *buf, size_t len, int more)
+{
+	int p[2];
+	size_t done = 0;
+	ssize_t ret = 0;
+
+	if (pipe(p) < 0)
+		return -errno;
+	while (done < len) {
+		size_t chunk = len - done;
+		struct iovec iov;
+		ssize_t v, s, moved = 0;
+
+		if (chunk > 15 * 4096)	/* <= 16 pages even when unaligned */
+			chunk = 15 * 4096;
+		iov.iov_base = (void *)(buf + done);
+		iov.iov_len = chunk;
+		v = vmsplice(p[1], &iov, 1, 0);
+		if (v <= 0) {
+			ret = v < 0 ? -errno : -EIO;
+			goto out;
+		}
+		while (moved < v) {
+			int last = done + v >= len;
+
+			s = splice(p[0], NULL, fd, NULL, v - moved,
+				   (more || !last) ? SPLICE_F_MORE : 0);
+			if (s <= 0) {
+				ret = s < 0 ? -errno : -EIO;
+				goto out;
+			}
+			moved += s;
+		}
+		done += v;
+	}
+	ret = done;
+out:
+	close(p[0]);
+	close(p[1]);
+	return ret;
+}
+
+void kcapi_pick(int *access, int *inplace, char *detail, size_t size)
+{
+	*access = rnd(2) ? KCAPI_ACCESS_SENDMSG : KCAPI_ACCESS_VMSPLICE;
+	*inplace = rnd(2);
+	snprintf(detail, size, "libkcapi %s%s",
+		 *access == KCAPI_ACCESS_SENDMSG ? "sendmsg" : "vmsplice",
+		 *inplace ? " in-place" : "");
+}
+
+/* ------------------------------------------------------------------ */
+/* keep a keyed transform open (module refcount held)                  */
+
+int alg_hold(struct alg *a, const char *name, unsigned int secs, int err)
+{
+	if (err) {
+		printf("FAIL: hold %s: %s\n", name, strerror(-err));
+		return 1;
+	}
+	printf("HOLD: %s open for %u s (pid %d)\n", name, secs, (int)getpid());
+	fflush(stdout);
+	sleep(secs);
+	alg_close(a);
+	return 0;
+}
