@@ -226,15 +226,20 @@ SYM_FUNC_END(aesnictr_expand_key)
 	_ctr_vectors	1, 0
 .endm
 
-/* VL 64: void aesnictr_ctr_vaes512(key, dst, src, len, ctr), see aesni_ctr.h */
-.macro _aes_ctr_crypt_zmm
+/* Zero-extend LEN, return at once (to ret) if it is 0; NROUNDS, RKLAST_PTR. */
+.macro _ctr_prologue ret
 	mov	LEN32, LEN32			/* zero-extend len */
 	test	LEN, LEN
-	jz	.Lreturn\@
+	jz	\ret
 	mov	240(KEY), NROUNDS
 	mov	NROUNDS, %eax
 	shl	$4, %eax
 	lea	(KEY,%rax), RKLAST_PTR
+.endm
+
+/* VL 64: void aesnictr_ctr_vaes512(key, dst, src, len, ctr), see aesni_ctr.h */
+.macro _aes_ctr_crypt_zmm
+	_ctr_prologue	.Lreturn\@
 
 	/* T = (ctr AND mask96) ^ rk0; C = low counter word + lane number */
 	mov	12(CTRPTR), %eax
@@ -344,13 +349,7 @@ SYM_FUNC_END(aesnictr_expand_key)
 
 /* VL 16, 32: void aesnictr_ctr_<tier>(key, dst, src, len, ctr), see aesni_ctr.h */
 .macro _aes_ctr_crypt_gpr
-	mov	LEN32, LEN32			/* zero-extend len */
-	test	LEN, LEN
-	jz	.Lreturn\@
-	mov	240(KEY), NROUNDS
-	mov	NROUNDS, %eax
-	shl	$4, %eax
-	lea	(KEY,%rax), RKLAST_PTR
+	_ctr_prologue	.Lreturn\@
 	_vbroadcast128	(RKLAST_PTR), RKLAST
 	mov	12(CTRPTR), CTRW
 	bswap	CTRW

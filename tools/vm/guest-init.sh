@@ -271,6 +271,17 @@ emulator_check() {
 	tiers=${_u# }
 }
 
+# a NOTCOVERED line, with the reason, for every tier not in $tiers
+report_uncovered_tiers() {
+	for _t in avx vaes2 vaes512; do
+		case " $tiers " in *" $_t "*) continue ;; esac
+		case " $broken " in
+		*" $_t "*) out "NOTCOVERED: $_t (this emulator computes its instructions wrongly; see the tcg probe)" ;;
+		*) out "NOTCOVERED: $_t (the virtual CPU lacks: $(cpu_tier_missing $_t))" ;;
+		esac
+	done
+}
+
 # the fuzzer must notice a wrong cipher: xctr(aes) has the same key and IV
 # sizes as ctr(aes) but another counter, so every non-empty case differs
 harness_selfcheck() {
@@ -416,13 +427,7 @@ scenario_main() {
 	fi
 	widest=${tiers##* }
 	prefix=ctr-aes-aesnictr-
-	for t in avx vaes2 vaes512; do
-		case " $tiers " in *" $t "*) continue ;; esac
-		case " $broken " in
-		*" $t "*) out "NOTCOVERED: $t (this emulator computes its instructions wrongly; see the tcg probe)" ;;
-		*) out "NOTCOVERED: $t (the virtual CPU lacks: $(cpu_tier_missing $t))" ;;
-		esac
-	done
+	report_uncovered_tiers
 
 	# --- load, self-test, priority, resolution --------------------
 	mark "insmod default"
@@ -1106,13 +1111,7 @@ scenario_aead() {
 	widest=${tiers##* }
 	GDRV=gcm-aes-aesnictr-$widest
 	RDRV=rfc4106-gcm-aes-aesnictr-$widest
-	for t in avx vaes2 vaes512; do
-		case " $tiers " in *" $t "*) continue ;; esac
-		case " $broken " in
-		*" $t "*) out "NOTCOVERED: $t (this emulator computes its instructions wrongly; see the tcg probe)" ;;
-		*) out "NOTCOVERED: $t (the virtual CPU lacks: $(cpu_tier_missing $t))" ;;
-		esac
-	done
+	report_uncovered_tiers
 
 	# --- load, self-tests, flags, priority, resolution ---------------
 	mark "insmod aead"
