@@ -2,25 +2,38 @@
 # aesni_ctr: a thin wrapper over Kbuild plus the project's test targets.
 #
 #   make                 build aesni_ctr.ko for KDIR (default: the running
-#                        kernel's headers, else the newest Debian headers)
-#   make modules-all     build build/<kver>/aesni_ctr.ko for every installed kernel
-#   make check           every test (native, kernel builds, QEMU guests)
-#   make bench           speed, natively (CSV=1 for CSV only), and VM=1 for tcrypt
+#                        kernel's headers, else the newest kernel that
+#                        tools/kernels.sh finds)
+#   make modules-all     build build/<kver>/aesni_ctr.ko for every kernel
+#   make check           every test (native, kernel builds, QEMU guests);
+#                        REQUIRE="ctr:vaes512 gcm:avx@vm ..." fails unless
+#                        each named implementation was tested (see README)
+#   make bench           speed, natively (CSV=1 for CSV only, PLOT=1 for a
+#                        plot), and VM=1 for tcrypt in the guests
 #   make run             set up, build, boot a guest and show the module at work
 #   make install / dkms-install / dkms-remove / clean
+#
+# Kernels are found by tools/kernels.sh alone, when a recipe runs (after
+# tools/deps.sh and the kernel build it may start), never when make parses
+# this file.
 
 PWD_DIR  := $(CURDIR)
 DEPS     := $(PWD_DIR)/tools/deps.sh
-# Kernels with headers installed, newest first.
-KVERS    := $(shell ls -d /lib/modules/*/build 2>/dev/null | cut -d/ -f4 | sort -rV)
-KVER     ?= $(shell if [ -d /lib/modules/$$(uname -r)/build ]; then uname -r; else echo $(firstword $(KVERS)); fi)
-KDIR     ?= /lib/modules/$(KVER)/build
-SOURCES  := Kbuild VERSION compat.h aesni_ctr.h aesni_ctr_glue.h aesni_ctr_glue.c \
-	    gcm_glue.c selftest.c testmgr_vectors.h aes_ctr_common.h aesni_ctr_asm.S ghash_clmul.S
+KERNELS  := $(PWD_DIR)/tools/kernels.sh
+
+include $(PWD_DIR)/sources.mk
+# Each object's .c or .S, then everything else a build reads.
+SOURCES  := Kbuild sources.mk VERSION $(AESNICTR_HEADERS) \
+	    $(foreach o,$(AESNICTR_OBJS),$(firstword $(wildcard $(o:.o=.c) $(o:.o=.S))))
 DKMS_VER := $(shell cat VERSION)
 
+# For `make`/`make install` without KDIR: the running kernel's headers, else
+# the newest kernel found (evaluated only by those targets).
+KVER     ?= $(shell if [ -d /lib/modules/$$(uname -r)/build ]; then uname -r; else $(KERNELS) versions | cut -d' ' -f1; fi)
+KDIR     ?= $(shell $(KERNELS) kdir $(KVER))
+
 .PHONY: all module modules-all kbuild-check dkms-check native-test vm-test check bench run \
-	install dkms-install dkms-remove deps clean
+	install dkms-install dkms-remove deps clean print-sources
 
 all: module
 
@@ -30,41 +43,45 @@ module:
 deps:
 	@$(DEPS)
 
+print-sources:
+	@echo $(SOURCES)
+
 # One build directory per kernel, holding links to the sources.
 build/%/aesni_ctr.ko: $(SOURCES)
 	@mkdir -p build/$*
 	@for f in $(SOURCES); do ln -sf ../../$$f build/$*/$$f; done
-	$(MAKE) -C /lib/modules/$*/build M=$(PWD_DIR)/build/$* W=$(W) modules
+	$(MAKE) -C "$$($(KERNELS) kdir $*)" M=$(PWD_DIR)/build/$* W=$(W) modules
 
 modules-all: deps
-	@for k in $(KVERS); do $(MAKE) --no-print-directory build/$$k/aesni_ctr.ko W=1 || exit 1; done
+	@for k in $$($(KERNELS) versions); do \
+		$(MAKE) --no-print-directory build/$$k/aesni_ctr.ko W=1 || exit 1; done
 
 # W=1 builds against every kernel, failing on any compiler, objtool or
-# sparse warning.
+# sparse warning; checkpatch; the avx-only build.
 kbuild-check: deps
-	@tools/kbuild-check.sh $(KVERS)
+	@tools/kbuild-check.sh $$($(KERNELS) versions)
 
 native-test: deps
 	@$(MAKE) --no-print-directory -C tools/native test
 
 vm-test: modules-all
-	@for k in $(KVERS); do tools/vm/run.sh $$k all || exit 1; done
+	@for k in $$($(KERNELS) versions); do tools/vm/run.sh $$k all || exit 1; done
 
 dkms-check: deps
-	@tools/dkms-check.sh $(KVERS)
+	@tools/dkms-check.sh $$($(KERNELS) versions)
 
 check: deps
-	@tools/check.sh $(KVERS)
+	@tools/check.sh
 
 bench: deps
-	@$(MAKE) --no-print-directory -s -C tools/native bench CSV=$(CSV)
+	@$(MAKE) --no-print-directory -s -C tools/native bench CSV=$(CSV) PLOT=$(PLOT)
 ifeq ($(VM),1)
 	@$(MAKE) --no-print-directory modules-all >/dev/null
-	@for k in $(KVERS); do tools/vm/tcrypt-bench.sh $$k; done
+	@for k in $$($(KERNELS) versions); do tools/vm/tcrypt-bench.sh $$k; done
 endif
 
 run: modules-all
-	@tools/run-demo.sh $(firstword $(KVERS))
+	@tools/run-demo.sh $$($(KERNELS) versions | cut -d' ' -f1)
 
 install: module
 	$(MAKE) -C $(KDIR) M=$(PWD_DIR) modules_install
@@ -82,6 +99,6 @@ dkms-remove:
 	rm -rf /usr/src/aesni_ctr-$(DKMS_VER)
 
 clean:
-	-[ -d $(KDIR) ] && $(MAKE) -C $(KDIR) M=$(PWD_DIR) clean
+	-[ -n "$(KDIR)" ] && [ -d "$(KDIR)" ] && $(MAKE) -C $(KDIR) M=$(PWD_DIR) clean
 	rm -rf build
 	$(MAKE) -C tools/native clean

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Assembly shared by aesni_ctr_asm.S (CTR) and ghash_clmul.S (GCM): the
- * vector-width helpers and the Gueron-Krasnov counter work, so that GCM's
- * counter blocks are made by the very code that makes ctr(aes)'s.
+ * vector-width helpers and the vector form of the Gueron-Krasnov counters.
+ * ctr(aes) uses these counters in its tails and 512-bit code (its 128/256-bit
+ * main loop keeps its counters on the stack, updated with ALU ops); GCM uses
+ * them in its 512-bit code, while its 128/256-bit code adds to big-endian
+ * counter blocks (or, near a wrap of the low byte, to little-endian words
+ * swapped with .Lbswap_low32).
  *
  * Counter blocks: within one call the upper 96 bits of every block equal
  * those of the first, so T = (ctr AND mask96) XOR rk0 is computed once; C
@@ -13,6 +17,14 @@
  */
 #ifndef AESNICTR_AES_CTR_COMMON_H
 #define AESNICTR_AES_CTR_COMMON_H
+
+/*
+ * Whether the assembler can build VAES/AVX-512 code: Kbuild probes it and
+ * tools/native sets it; never guessed.
+ */
+#ifndef AESNICTR_AS_VAES
+#error "AESNICTR_AS_VAES must be defined to 0 or 1"
+#endif
 
 	.pushsection .rodata
 	.p2align 6

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The assembly ABI of aesni_ctr: the key-schedule layout and the prototypes
- * of every tier's routines.  Shared by the kernel glue and the userspace
- * tools in tools/native, which provide u8/u32, __aligned and asmlinkage.
+ * The assembly ABI of aesni_ctr: the key-schedule layouts, the byte offsets
+ * the assembly uses (visible to the .S files too), and the prototypes of
+ * every implementation's routines.  Shared by the kernel glue and the
+ * userspace tools in tools/native, which provide u8/u32/u64, __aligned and
+ * asmlinkage.  The glue asserts the offsets against the structs
+ * (aesnictr_shared.h).
  */
 #ifndef AESNI_CTR_H
 #define AESNI_CTR_H
@@ -10,10 +13,21 @@
 #define AESNICTR_MAX_ROUNDS	14
 #define AESNICTR_BLOCK_SIZE	16
 
+/* struct aesnictr_key: the round count after the 15 round keys */
+#define AESNICTR_KEY_NROUNDS	240
+/* struct aesnictr_gcm_key: K_16..K_1, then their xored halves */
+#define AESNICTR_GCM_H_POWERS	256
+#define AESNICTR_GCM_H_XORED	512
+
+#ifndef __ASSEMBLER__
+
 /*
- * Encryption round keys, one layout for every tier: rk[0] is round key 0,
- * rk[nrounds] the last one; the wide tiers broadcast each 16-byte key to
- * every lane.  nrounds (10, 12 or 14) sits at byte offset 240.
+ * A key schedule, one layout for every implementation and for the portable
+ * C code (aes_ct.c): rk[0] is the round key applied first, rk[nrounds] the
+ * last.  An encryption schedule holds FIPS-197's round keys in order; a
+ * decryption schedule holds those of the equivalent inverse cipher, as
+ * AESDEC uses them: the encryption keys in reverse order, the inner ones
+ * passed through InvMixColumns (AESIMC).
  */
 struct aesnictr_key {
 	u8 rk[(AESNICTR_MAX_ROUNDS + 1) * AESNICTR_BLOCK_SIZE];
@@ -24,6 +38,10 @@ struct aesnictr_key {
 asmlinkage void aesnictr_expand_key(struct aesnictr_key *key, const u8 *in_key,
 				    unsigned int key_len);
 
+/* The decryption schedule of the encryption schedule enc (AESIMC). */
+asmlinkage void aesnictr_invert_key(struct aesnictr_key *dec,
+				    const struct aesnictr_key *enc);
+
 /*
  * CTR: dst = src XOR AES(key, ctr), AES(key, ctr + 1), ... for len bytes, any
  * len (a trailing partial block uses the head of its keystream block).  The
@@ -32,31 +50,30 @@ asmlinkage void aesnictr_expand_key(struct aesnictr_key *key, const u8 *in_key,
  *	be32(ctr + 12) + DIV_ROUND_UP(len, 16) - 1 <= 0xffffffff.
  * src == dst (in place) is allowed; any alignment.  ctr is not written.
  */
-asmlinkage void aesnictr_ctr_avx(const struct aesnictr_key *key, u8 *dst,
-				 const u8 *src, unsigned int len,
-				 const u8 ctr[AESNICTR_BLOCK_SIZE]);
-asmlinkage void aesnictr_ctr_vaes2(const struct aesnictr_key *key, u8 *dst,
-				   const u8 *src, unsigned int len,
-				   const u8 ctr[AESNICTR_BLOCK_SIZE]);
-asmlinkage void aesnictr_ctr_vaes512(const struct aesnictr_key *key, u8 *dst,
-				     const u8 *src, unsigned int len,
-				     const u8 ctr[AESNICTR_BLOCK_SIZE]);
+#define AESNICTR_CTR_CRYPT(name)					\
+	asmlinkage void name(const struct aesnictr_key *key, u8 *dst,	\
+			     const u8 *src, unsigned int len,		\
+			     const u8 ctr[AESNICTR_BLOCK_SIZE])
+AESNICTR_CTR_CRYPT(aesnictr_ctr_avx);
+AESNICTR_CTR_CRYPT(aesnictr_ctr_vaes2);
+AESNICTR_CTR_CRYPT(aesnictr_ctr_vaes512);
 
 /*
  * GCM.  The key holds the AES round keys and the hash key H = AES(key, 0^128)
  * as the powers H^16 .. H^1 in the form the GHASH code multiplies by (see
  * ghash_clmul.S); h_powers_xored holds, for Karatsuba, the XOR of the two
  * 64-bit halves of each power, in both halves of a 16-byte slot so that the
- * wide tiers load several with one instruction.  ghash_acc is the running GHASH value in that
- * code's internal form: callers zero it, pass it along, and give it to
- * aesnictr_gcm_final; nothing else may be assumed about its bytes.
+ * wide implementations load several with one instruction.  ghash_acc is the
+ * running GHASH value in that code's internal form: callers zero it, pass it
+ * along, and give it to aesnictr_gcm_final; nothing else may be assumed about
+ * its bytes.
  */
 #define AESNICTR_GCM_NPOWERS	16
 
 struct aesnictr_gcm_key {
-	struct aesnictr_key aes;				/* @0 */
-	u8 h_powers[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE];	/* @256 */
-	u8 h_powers_xored[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE]; /* @512 */
+	struct aesnictr_key aes;
+	u8 h_powers[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE];
+	u8 h_powers_xored[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE];
 } __aligned(64);
 
 /* Compute the hash key powers; key->aes must already be expanded. */
@@ -69,14 +86,6 @@ asmlinkage void aesnictr_gcm_precompute(struct aesnictr_gcm_key *key);
 asmlinkage void aesnictr_ghash_update(const struct aesnictr_gcm_key *key,
 				      u8 ghash_acc[AESNICTR_BLOCK_SIZE],
 				      const u8 *data, unsigned int len);
-
-/* The same with VPCLMULQDQ on 256- or 512-bit vectors. */
-asmlinkage void aesnictr_ghash_update_vaes2(const struct aesnictr_gcm_key *key,
-					    u8 ghash_acc[AESNICTR_BLOCK_SIZE],
-					    const u8 *data, unsigned int len);
-asmlinkage void aesnictr_ghash_update_vaes512(const struct aesnictr_gcm_key *key,
-					      u8 ghash_acc[AESNICTR_BLOCK_SIZE],
-					      const u8 *data, unsigned int len);
 
 /*
  * Encrypt (decrypt) len bytes from src to dst with the GCM counter block ctr
@@ -108,4 +117,5 @@ asmlinkage void aesnictr_gcm_final(const struct aesnictr_gcm_key *key,
 				   u64 aad_len, u64 data_len,
 				   u8 tag[AESNICTR_BLOCK_SIZE]);
 
+#endif /* !__ASSEMBLER__ */
 #endif /* AESNI_CTR_H */

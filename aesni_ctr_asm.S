@@ -10,6 +10,10 @@
  * RotWord(SubWord(x)) and dword 0 is SubWord(x)), so no table is indexed by
  * key bytes; the only branches are on i, which is public.
  *
+ * Decryption keys (aesnictr_invert_key) for the equivalent inverse cipher
+ * that AESDEC implements: dec[0] = enc[n], dec[i] = InvMixColumns(enc[n - i])
+ * (AESIMC) for 0 < i < n, dec[n] = enc[0].
+ *
  * CTR (Gueron and Krasnov): within one call the upper 96 bits of every counter
  * block equal those of the first, so
  *	T = (ctr AND 96-bit mask) XOR rk0
@@ -67,6 +71,7 @@
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
 
+#include "aesni_ctr.h"
 #include "aes_ctr_common.h"
 
 	.text
@@ -76,7 +81,7 @@ SYM_FUNC_START(aesnictr_expand_key)
 	mov	%edx, %ecx
 	shr	$2, %ecx			/* Nk: 4, 6 or 8 words */
 	lea	6(%rcx), %eax			/* rounds = Nk + 6 */
-	mov	%eax, 240(%rdi)
+	mov	%eax, AESNICTR_KEY_NROUNDS(%rdi)
 	lea	4(,%rax,4), %r8d		/* words to produce: 4 * (rounds + 1) */
 	xor	%eax, %eax
 .Lcopy_key:
@@ -126,6 +131,31 @@ SYM_FUNC_START(aesnictr_expand_key)
 	xor	%r9d, %r9d
 	RET
 SYM_FUNC_END(aesnictr_expand_key)
+
+/* void aesnictr_invert_key(struct aesnictr_key *dec, const struct aesnictr_key *enc) */
+SYM_FUNC_START(aesnictr_invert_key)
+	mov	AESNICTR_KEY_NROUNDS(%rsi), %eax
+	mov	%eax, AESNICTR_KEY_NROUNDS(%rdi)
+	shl	$4, %eax
+	lea	(%rsi,%rax), %rdx		/* enc[n] */
+	vmovdqu	(%rdx), %xmm0
+	vmovdqu	%xmm0, (%rdi)
+	vmovdqu	(%rsi), %xmm0
+	vmovdqu	%xmm0, (%rdi,%rax)
+	mov	%rdi, %rcx
+	add	%rdi, %rax			/* dec[n] */
+.Linvert_next:
+	add	$16, %rcx
+	sub	$16, %rdx
+	cmp	%rax, %rcx
+	jae	.Linvert_done
+	vaesimc	(%rdx), %xmm0
+	vmovdqu	%xmm0, (%rcx)
+	jmp	.Linvert_next
+.Linvert_done:
+	vpxor	%xmm0, %xmm0, %xmm0
+	RET
+SYM_FUNC_END(aesnictr_invert_key)
 
 #define KEY		%rdi
 #define DST		%rsi
@@ -231,7 +261,7 @@ SYM_FUNC_END(aesnictr_expand_key)
 	mov	LEN32, LEN32			/* zero-extend len */
 	test	LEN, LEN
 	jz	\ret
-	mov	240(KEY), NROUNDS
+	mov	AESNICTR_KEY_NROUNDS(KEY), NROUNDS
 	mov	NROUNDS, %eax
 	shl	$4, %eax
 	lea	(KEY,%rax), RKLAST_PTR
@@ -460,6 +490,7 @@ SYM_TYPED_FUNC_START(aesnictr_ctr_avx)
 	_aes_ctr_crypt_gpr
 SYM_FUNC_END(aesnictr_ctr_avx)
 
+#if AESNICTR_AS_VAES
 _set_veclen 32
 SYM_TYPED_FUNC_START(aesnictr_ctr_vaes2)
 	_aes_ctr_crypt_gpr
@@ -469,3 +500,4 @@ _set_veclen 64
 SYM_TYPED_FUNC_START(aesnictr_ctr_vaes512)
 	_aes_ctr_crypt_zmm
 SYM_FUNC_END(aesnictr_ctr_vaes512)
+#endif /* AESNICTR_AS_VAES */

@@ -38,9 +38,15 @@
 #include <asm/unaligned.h>
 #endif
 
-/* Assemblers that cannot build VAES/AVX-512 code: only the avx tier is built. */
-#ifndef AESNICTR_AS_VAES
-#define AESNICTR_AS_VAES 0
+/*
+ * 6.15 marks the CPUs that lower their clock for 512-bit vectors with a
+ * feature bit; before, cpu.c's own list of models is all there is.
+ */
+#include <asm/cpufeature.h>
+#ifdef X86_FEATURE_PREFER_YMM
+#define aesnictr_cpu_flags_prefer_ymm()	boot_cpu_has(X86_FEATURE_PREFER_YMM)
+#else
+#define aesnictr_cpu_flags_prefer_ymm()	false
 #endif
 
 #endif /* AESNICTR_COMPAT_H */

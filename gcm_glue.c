@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gcm(aes) and rfc4106(gcm(aes)): synchronous AEADs over the assembly of
- * ghash_clmul.S, with a constant-time C path for when the FPU is unusable.
+ * The gcm family: gcm(aes) and rfc4106(gcm(aes)), synchronous AEADs over the
+ * assembly of ghash_clmul.S, registered as gcm-aes-aesnictr-<impl> and
+ * rfc4106-gcm-aes-aesnictr-<impl>, with a constant-time C path (bit-serial
+ * GF(2^128) multiplication, the bitsliced AES of aes_ct.c) for when the FPU
+ * is unusable.
  *
  * A request hashes the associated data (copied out of the scatterlist 256
  * bytes at a time, so dm-crypt's AAD split over two entries costs nothing
@@ -14,26 +17,55 @@
  */
 
 #include <asm/fpu/api.h>
+#include <crypto/aes.h>
 #include <crypto/gcm.h>
 #include <crypto/internal/aead.h>
 #include <crypto/internal/skcipher.h>
 #include <crypto/scatterwalk.h>
 #include <linux/module.h>
-#include "aesni_ctr_glue.h"
+#include "aesnictr_family.h"
+#include "gcm.h"
 
 #define GCM_CTX_ALIGN		64
 #define GCM_ASSOC_CHUNK		256
 
 struct aesnictr_gcm_ctx {
-	struct aesnictr_gcm_key key;		/* for the assembly */
-	struct crypto_aes_ctx fallback;		/* for the C path */
+	struct aesnictr_gcm_key key;		/* round keys for both paths */
 	u64 h_hi, h_lo;				/* H = AES(0), for the C path */
 	u8 salt[4];				/* rfc4106 only */
 };
 
+typedef AESNICTR_GCM_UPDATE((*gcm_update_fn));
+
+struct aesnictr_gcm_impl {
+	gcm_update_fn enc, dec;
+};
+
+static const struct aesnictr_gcm_impl gcm_impls[AESNICTR_NR_IMPLS] = {
+	[AESNICTR_AVX] = {
+		aesnictr_gcm_enc_update_avx, aesnictr_gcm_dec_update_avx
+	},
+#if AESNICTR_AS_VAES
+	[AESNICTR_VAES2] = {
+		aesnictr_gcm_enc_update_vaes2, aesnictr_gcm_dec_update_vaes2
+	},
+	[AESNICTR_VAES512] = {
+		aesnictr_gcm_enc_update_vaes512, aesnictr_gcm_dec_update_vaes512
+	},
+#endif
+};
+
+/* The implementation the registered algorithms use; set before registering. */
+static const struct aesnictr_gcm_impl *gcm_active;
+
+const struct aesnictr_gcm_impl *aesnictr_gcm_impl(enum aesnictr_impl impl)
+{
+	return gcm_impls[impl].enc ? &gcm_impls[impl] : NULL;
+}
+
 /* The running state of one message. */
 struct gcm_state {
-	const struct aesnictr_tier *tier;	/* NULL: the C path */
+	const struct aesnictr_gcm_impl *impl;	/* NULL: the C path */
 	u8 acc[AES_BLOCK_SIZE];			/* GHASH, in the path's own form */
 	u8 ctr[AES_BLOCK_SIZE];			/* counter of the next block */
 	u8 j0[AES_BLOCK_SIZE];
@@ -96,7 +128,7 @@ static void gcm_update_generic(const struct aesnictr_gcm_ctx *ctx,
 
 		if (!enc)
 			ghash_generic(ctx, st->acc, src, n);
-		aes_encrypt(&ctx->fallback, ks, st->ctr);
+		aesnictr_ct_encrypt(&ctx->key.aes, ks, st->ctr, 1);
 		gcm_inc32(st->ctr, 1);
 		crypto_xor_cpy(dst, src, ks, n);
 		if (enc)
@@ -117,7 +149,7 @@ static void gcm_final_generic(const struct aesnictr_gcm_ctx *ctx,
 	put_unaligned_be64(alen * 8, lengths);
 	put_unaligned_be64(len * 8, lengths + 8);
 	ghash_generic(ctx, st->acc, lengths, sizeof(lengths));
-	aes_encrypt(&ctx->fallback, tag, st->j0);
+	aesnictr_ct_encrypt(&ctx->key.aes, tag, st->j0, 1);
 	crypto_xor(tag, st->acc, AES_BLOCK_SIZE);
 }
 
@@ -145,10 +177,11 @@ static void gcm_precompute_generic(struct aesnictr_gcm_ctx *ctx)
 
 /* ---- one message, on either path ---- */
 
-static void gcm_init(struct gcm_state *st, const struct aesnictr_tier *tier,
+static void gcm_init(struct gcm_state *st,
+		     const struct aesnictr_gcm_impl *impl,
 		     const u8 iv[GCM_AES_IV_SIZE])
 {
-	st->tier = tier;
+	st->impl = impl;
 	memset(st->acc, 0, sizeof(st->acc));
 	memcpy(st->j0, iv, GCM_AES_IV_SIZE);
 	put_unaligned_be32(1, st->j0 + GCM_AES_IV_SIZE);
@@ -162,20 +195,20 @@ static void gcm_init(struct gcm_state *st, const struct aesnictr_tier *tier,
  */
 static void gcm_fpu_begin(const struct gcm_state *st)
 {
-	if (st->tier)
+	if (st->impl)
 		kernel_fpu_begin();
 }
 
 static void gcm_fpu_end(const struct gcm_state *st)
 {
-	if (st->tier)
+	if (st->impl)
 		kernel_fpu_end();
 }
 
 static void gcm_ghash(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
 		      const u8 *data, unsigned int len)
 {
-	if (st->tier)
+	if (st->impl)
 		aesnictr_ghash_update(&ctx->key, st->acc, data, len);
 	else
 		ghash_generic(ctx, st->acc, data, len);
@@ -185,37 +218,47 @@ static void gcm_ghash(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
 static void gcm_update(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
 		       u8 *dst, const u8 *src, unsigned int len, bool enc)
 {
-	if (!st->tier) {
+	if (!st->impl) {
 		gcm_update_generic(ctx, st, dst, src, len, enc);
 		return;
 	}
-	(enc ? st->tier->gcm_enc : st->tier->gcm_dec)(&ctx->key, st->ctr,
-						     st->acc, dst, src, len);
+	(enc ? st->impl->enc : st->impl->dec)(&ctx->key, st->ctr, st->acc,
+					      dst, src, len);
+#ifdef AESNICTR_SELFTEST_FAULT
+	/* test builds only: a fault only the bulk self-test can see */
+	if (len > 1024)
+		dst[1000] ^= 1;
+#endif
 	gcm_inc32(st->ctr, DIV_ROUND_UP(len, AES_BLOCK_SIZE));
 }
 
 static void gcm_final(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
 		      unsigned int alen, unsigned int len, u8 tag[AES_BLOCK_SIZE])
 {
-	if (st->tier)
+	if (st->impl)
 		aesnictr_gcm_final(&ctx->key, st->acc, st->j0, alen, len, tag);
 	else
 		gcm_final_generic(ctx, st, alen, len, tag);
 }
 
-/* Linear buffers, for the load-time self-test; tag gets all 16 bytes. */
 void aesnictr_gcm_crypt_buf(const struct aesnictr_gcm_ctx *ctx,
-			    const struct aesnictr_tier *tier,
+			    const struct aesnictr_gcm_impl *impl,
 			    const u8 iv[GCM_AES_IV_SIZE], const u8 *assoc,
 			    unsigned int alen, u8 *dst, const u8 *src,
-			    unsigned int len, u8 tag[AES_BLOCK_SIZE], bool enc)
+			    unsigned int len, unsigned int split,
+			    u8 tag[AES_BLOCK_SIZE], bool enc)
 {
 	struct gcm_state st;
+	unsigned int off, n;
 
-	gcm_init(&st, tier, iv);
+	gcm_init(&st, impl, iv);
 	gcm_fpu_begin(&st);
-	gcm_ghash(ctx, &st, assoc, alen);
-	gcm_update(ctx, &st, dst, src, len, enc);
+	for (off = 0; off < alen; off += n) {
+		n = min_t(unsigned int, alen - off, GCM_ASSOC_CHUNK);
+		gcm_ghash(ctx, &st, assoc + off, n);
+	}
+	gcm_update(ctx, &st, dst, src, split, enc);
+	gcm_update(ctx, &st, dst + split, src + split, len - split, enc);
 	gcm_final(ctx, &st, alen, len, tag);
 	gcm_fpu_end(&st);
 	memzero_explicit(&st, sizeof(st));
@@ -233,25 +276,24 @@ int aesnictr_gcm_set_key(struct aesnictr_gcm_ctx *ctx, const u8 *in_key,
 {
 	static const u8 zero[AES_BLOCK_SIZE];
 	u8 h[AES_BLOCK_SIZE];
-	int err;
+	int err = aesnictr_aes_check_key_len(key_len);
 
-	err = aesnictr_aes_set_key(&ctx->key.aes, &ctx->fallback, in_key,
-				   key_len, simd);
 	if (err)
 		return err;
-	if (simd) {
-		kernel_fpu_begin();
-		aesnictr_ctr_avx(&ctx->key.aes, h, zero, AES_BLOCK_SIZE, zero);
-		aesnictr_gcm_precompute(&ctx->key);
-		kernel_fpu_end();
-	} else {
-		aes_encrypt(&ctx->fallback, h, zero);
-	}
+	memzero_explicit(&ctx->key, sizeof(ctx->key));
+	aesnictr_aes_expand(&ctx->key.aes, NULL, in_key, key_len, simd);
+	/* H for the C path, by the C AES whichever path set the key */
+	aesnictr_ct_encrypt(&ctx->key.aes, h, zero, 1);
 	ctx->h_hi = get_unaligned_be64(h);
 	ctx->h_lo = get_unaligned_be64(h + 8);
 	memzero_explicit(h, sizeof(h));
-	if (!simd)
+	if (simd) {
+		kernel_fpu_begin();
+		aesnictr_gcm_precompute(&ctx->key);
+		kernel_fpu_end();
+	} else {
 		gcm_precompute_generic(ctx);
+	}
 	return 0;
 }
 
@@ -329,7 +371,7 @@ static int gcm_crypt(struct aead_request *req, const u8 iv[GCM_AES_IV_SIZE],
 	struct gcm_state st;
 	int err;
 
-	gcm_init(&st, aesnictr_simd_usable() ? aesnictr_active_tier : NULL, iv);
+	gcm_init(&st, aesnictr_simd_usable() ? gcm_active : NULL, iv);
 	err = enc ? skcipher_walk_aead_encrypt(&walk, req, false) :
 		    skcipher_walk_aead_decrypt(&walk, req, false);
 
@@ -427,7 +469,7 @@ static void gcm_exit_tfm(struct crypto_aead *tfm)
 				  GCM_CTX_ALIGN - CRYPTO_MINALIGN,	\
 	.cra_module		= THIS_MODULE
 
-static struct aead_alg aesnictr_gcm_algs[] = {
+static struct aead_alg gcm_algs[] = {
 	{
 		.setkey		= gcm_setkey,
 		.setauthsize	= gcm_setauthsize,
@@ -451,17 +493,37 @@ static struct aead_alg aesnictr_gcm_algs[] = {
 	},
 };
 
-int aesnictr_gcm_register(const char *tier_name)
+static const char *gcm_cpu_lacks(enum aesnictr_impl impl)
 {
-	snprintf(aesnictr_gcm_algs[0].base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
-		 "gcm-aes-aesnictr-%s", tier_name);
-	snprintf(aesnictr_gcm_algs[1].base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
-		 "rfc4106-gcm-aes-aesnictr-%s", tier_name);
-	return crypto_register_aeads(aesnictr_gcm_algs,
-				     ARRAY_SIZE(aesnictr_gcm_algs));
+	if (!gcm_impls[impl].enc)
+		return "an assembler that knew VAES at build time";
+	if (!boot_cpu_has(X86_FEATURE_PCLMULQDQ))
+		return "PCLMULQDQ";
+	if (impl >= AESNICTR_VAES2 && !boot_cpu_has(X86_FEATURE_VPCLMULQDQ))
+		return "VPCLMULQDQ";
+	return aesnictr_cpu_lacks_width(impl);
 }
 
-void aesnictr_gcm_unregister(void)
+static int gcm_register(enum aesnictr_impl impl)
 {
-	crypto_unregister_aeads(aesnictr_gcm_algs, ARRAY_SIZE(aesnictr_gcm_algs));
+	gcm_active = &gcm_impls[impl];
+	snprintf(gcm_algs[0].base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
+		 "gcm-aes-aesnictr-%s", aesnictr_impl_names[impl]);
+	snprintf(gcm_algs[1].base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
+		 "rfc4106-gcm-aes-aesnictr-%s", aesnictr_impl_names[impl]);
+	return crypto_register_aeads(gcm_algs, ARRAY_SIZE(gcm_algs));
 }
+
+static void gcm_unregister(void)
+{
+	crypto_unregister_aeads(gcm_algs, ARRAY_SIZE(gcm_algs));
+}
+
+const struct aesnictr_family aesnictr_gcm_family = {
+	.name		= "gcm",
+	.algs		= "gcm(aes), rfc4106(gcm(aes))",
+	.cpu_lacks	= gcm_cpu_lacks,
+	.selftest	= aesnictr_gcm_selftest,
+	.register_algs	= gcm_register,
+	.unregister_algs = gcm_unregister,
+};

@@ -22,9 +22,9 @@
  * Karatsuba partial products (LO, HI and the middle (a.lo^a.hi)(b.lo^b.hi))
  * are summed first (aggregated reduction).
  *
- * Key layout (struct aesnictr_gcm_key): AES round keys @0, K_16..K_1 @256
- * (16 bytes each), K_i.lo ^ K_i.hi @512 (in both halves of 16 bytes, same
- * order).
+ * Key layout (struct aesnictr_gcm_key, offsets in aesni_ctr.h): AES round
+ * keys @0, K_16..K_1 @AESNICTR_GCM_H_POWERS (16 bytes each), K_i.lo ^ K_i.hi
+ * @AESNICTR_GCM_H_XORED (in both halves of 16 bytes, same order).
  *
  * The GCM update routines interleave AES-CTR and GHASH in one loop over
  * chunks of 8 vectors (_bulk_iter; see there).  Every tier does a whole update
@@ -43,6 +43,7 @@
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
+#include "aesni_ctr.h"
 #include "aes_ctr_common.h"
 
 	.section .rodata
@@ -98,15 +99,15 @@
 
 	.text
 
-#define H_POWERS	256
-#define H_XORED		512
+#define H_POWERS	AESNICTR_GCM_H_POWERS
+#define H_XORED		AESNICTR_GCM_H_XORED
 #define GFPOLY		%xmm14
 #define BSWAP		%xmm15
 
 /* Encrypt the block in xmm register blk with the AES key at key. */
 .macro _aes_encrypt_block key, blk, count32, ptr
 	vpxor	(\key), \blk, \blk
-	mov	240(\key), \count32
+	mov	AESNICTR_KEY_NROUNDS(\key), \count32
 	lea	16(\key), \ptr
 	dec	\count32
 1:	vaesenc	(\ptr), \blk, \blk
@@ -274,89 +275,6 @@ SYM_FUNC_START(aesnictr_ghash_update)
 SYM_FUNC_END(aesnictr_ghash_update)
 
 /*
- * Wide GHASH (VPCLMULQDQ): groups of 4 vectors of VL/16 blocks each are
- * multiplied by K_(4VL/16)..K_1 lane by lane (Karatsuba), the lanes' partial
- * products summed, folded to 128 bits and reduced once.  What remains after
- * the last whole group goes to aesnictr_ghash_update.
- * Registers: V0 ACC (upper lanes zero), V1 LO, V2 HI, V3 MID, V4 blocks,
- * V5 powers, V6 products, V7 xored powers, V15 BSWAP in every lane.
- */
-.macro _ghash_update_wide vl
-	_set_veclen	\vl
-	.set	POWERS, H_POWERS + (16 - 4 * VL / 16) * 16
-	.set	XORED, H_XORED + (16 - 4 * VL / 16) * 16
-
-	mov		%ecx, %ecx
-	cmp		$4*VL, %rcx
-	jb		.Lwide_rest\@
-	_vbroadcast128	.Lbswap128(%rip), V15
-	vmovdqa		.Lgfpoly(%rip), GFPOLY
-	vmovdqu		(%rsi), %xmm0
-.Lwide_loop\@:
-	.irp j, 0,1,2,3
-		_vmovdqu	\j*VL(%rdx), V4
-		vpshufb		V15, V4, V4
-	.if \j == 0
-		_vpxor	V0, V4, V4
-	.endif
-		_vmovdqu	POWERS+\j*VL(%rdi), V5
-		_vmovdqu	XORED+\j*VL(%rdi), V7
-	.if \j == 0
-		vpclmulqdq	$0x00, V5, V4, V1
-		vpclmulqdq	$0x11, V5, V4, V2
-		vpshufd		$0x4e, V4, V6
-		_vpxor	V4, V6, V6
-		vpclmulqdq	$0x00, V7, V6, V3
-	.else
-		vpclmulqdq	$0x00, V5, V4, V6
-		_vpxor	V6, V1, V1
-		vpclmulqdq	$0x11, V5, V4, V6
-		_vpxor	V6, V2, V2
-		vpshufd		$0x4e, V4, V6
-		_vpxor	V4, V6, V6
-		vpclmulqdq	$0x00, V7, V6, V6
-		_vpxor	V6, V3, V3
-	.endif
-	.endr
-	/* MID ^= LO ^ HI, then add up the lanes */
-	.if VL == 64
-		vpternlogd	$0x96, %zmm1, %zmm2, %zmm3
-		.irp i, 1,2,3
-			vextracti64x4	$1, %zmm\i, %ymm4
-			vpxor		%ymm4, %ymm\i, %ymm\i
-		.endr
-	.else
-		vpxor		%ymm1, %ymm3, %ymm3
-		vpxor		%ymm2, %ymm3, %ymm3
-	.endif
-	.irp i, 1,2,3
-		vextracti128	$1, %ymm\i, %xmm4
-		vpxor		%xmm4, %xmm\i, %xmm\i
-	.endr
-	_ghash_reduce	%xmm1, %xmm3, %xmm2, %xmm5
-	vmovdqa		%xmm2, %xmm0
-	add		$4*VL, %rdx
-	sub		$4*VL, %rcx
-	cmp		$4*VL, %rcx
-	jae		.Lwide_loop\@
-	vmovdqu		%xmm0, (%rsi)
-	vzeroupper
-.Lwide_rest\@:
-	jmp		aesnictr_ghash_update
-.endm
-
-
-#if !defined(AESNICTR_AS_VAES) || AESNICTR_AS_VAES
-/* void aesnictr_ghash_update_<tier>(key, acc, data, len): as aesnictr_ghash_update */
-SYM_FUNC_START(aesnictr_ghash_update_vaes2)
-	_ghash_update_wide 32
-SYM_FUNC_END(aesnictr_ghash_update_vaes2)
-SYM_FUNC_START(aesnictr_ghash_update_vaes512)
-	_ghash_update_wide 64
-SYM_FUNC_END(aesnictr_ghash_update_vaes512)
-#endif
-
-/*
  * void aesnictr_gcm_final(const struct aesnictr_gcm_key *key, const u8 acc[16],
  *			   const u8 j0[16], u64 aad_len, u64 data_len, u8 tag[16])
  */
@@ -389,8 +307,9 @@ SYM_FUNC_END(aesnictr_gcm_final)
  * _gcm_update (avx, vaes2) and _gcm_update512 run these iterations
  * (_bulk_iter) over the whole 8-vector chunks.
  *
- * Registers: rdi KEY, rsi CTR (pointer), rdx ACC (pointer; the GHASH value
- * lives there between groups), rcx DST, r8 SRC, r9 LEN, r10d NROUNDS,
+ * Registers: rdi KEY, rsi CTR (pointer), rdx ACC (pointer: read once at the
+ * start and written once at the end; in between the GHASH value lives in
+ * xmm15), rcx DST, r8 SRC, r9 LEN, r10d NROUNDS,
  * r11 GDATA (the ciphertext being hashed), rax bytes done.
  *	V0-V7	AES states
  *	V8	round key (VL 16, 32), last round key (VL 64)
@@ -828,7 +747,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	mov	BLEN, %rax
 	and	$8*VL-1, %eax
 	mov	%rax, (%rsp)
-	mov	240(BKEY), BNR
+	mov	AESNICTR_KEY_NROUNDS(BKEY), BNR
 	mov	12(BCTR), %eax
 	bswap	%eax
 	_vbroadcast128	(BKEY), V8
@@ -1086,7 +1005,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	mov	%r9d, %r9d
 	test	BLEN, BLEN
 	jz	.Lupd_ret\@
-	mov	240(BKEY), BNR
+	mov	AESNICTR_KEY_NROUNDS(BKEY), BNR
 	mov	12(BCTR), %eax
 	bswap	%eax
 	_ctr_init	%zmm16, V9, %xmm9, V14, BCTR, BKEY, %eax
@@ -1151,7 +1070,7 @@ SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_avx)
 	_gcm_update	16, 1
 SYM_FUNC_END(aesnictr_gcm_dec_update_avx)
 
-#if !defined(AESNICTR_AS_VAES) || AESNICTR_AS_VAES
+#if AESNICTR_AS_VAES
 SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_vaes2)
 	_gcm_update	32, 0
 SYM_FUNC_END(aesnictr_gcm_enc_update_vaes2)

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The GCM entry points of the assembly, for the test and the bench, looked up
- * through weak references: a tier whose routines were not assembled (or a
- * build without ghash_clmul.S at all) is simply reported as not covered.
+ * The GCM entry points of the assembly, for the test and the bench, as
+ * tables by tier.  They are linked strongly: a build without one fails.
  */
 #ifndef NATIVE_GCM_FNS_H
 #define NATIVE_GCM_FNS_H
@@ -23,19 +22,13 @@ typedef void gcm_final_fn_t(const struct aesnictr_gcm_key *key,
 			    const u8 j0[AESNICTR_BLOCK_SIZE], u64 aad_len,
 			    u64 data_len, u8 tag[AESNICTR_BLOCK_SIZE]);
 
-/* NULL where the routine is not linked in. */
 extern gcm_precompute_fn_t *const gcm_precompute_fn;
 extern ghash_update_fn_t *const ghash_update_fn;
 extern gcm_final_fn_t *const gcm_final_fn;
 extern gcm_update_fn_t *const gcm_enc_fns[NR_TIERS];
 extern gcm_update_fn_t *const gcm_dec_fns[NR_TIERS];
-/* Each tier's own GHASH (avx: aesnictr_ghash_update); NULL if missing. */
-extern ghash_update_fn_t *const ghash_update_fns[NR_TIERS];
 
-/*
- * NULL if every GCM routine tier t needs is linked in, else a reason such
- * as "GCM assembly lacks aesnictr_gcm_enc_update_vaes2".
- */
+/* Always NULL now (every routine is linked); kept for the callers. */
 const char *gcm_tier_missing(enum tier t);
 
 #endif /* NATIVE_GCM_FNS_H */

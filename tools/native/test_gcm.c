@@ -106,7 +106,6 @@ enum aad_mode {
 };
 #define GLUE_AAD_CHUNK	256
 #define MAX_AAD_CALLS	(MAX_AAD / GLUE_AAD_CHUNK + 1)
-#define AAD_TAIL	MAX_AAD_CALLS	/* aad_variant[] index of the tail call */
 
 struct plan {
 	int inplace;
@@ -115,7 +114,6 @@ struct plan {
 	enum aad_mode aad_mode;	/* how the AAD's partial last block is fed */
 	int naad;		/* ghash_update calls over the AAD (see aad_mode) */
 	unsigned int aad_calls[MAX_AAD_CALLS];
-	u8 aad_variant[AAD_TAIL + 1];	/* call the tier's own GHASH */
 	int ndata;		/* update calls (0 only for an empty message) */
 	unsigned int data_calls[MAX_CALLS];
 	enum tier call_tier[MAX_CALLS];	/* tier of each update call */
@@ -136,26 +134,23 @@ static void describe_plan(char *s, size_t size, const struct gmsg *m,
 	    (unsigned int)((uintptr_t)dst & 63),
 	    (unsigned int)((uintptr_t)aad & 63));
 	if (p->aad_mode == AAD_COPY) {
-		cat(s, size, "copied zero-padded, one call of %zu%s",
-		    (m->aad_len + BLK - 1) & ~(size_t)(BLK - 1),
-		    p->aad_variant[0] ? "*" : "");
+		cat(s, size, "copied zero-padded, one call of %zu",
+		    (m->aad_len + BLK - 1) & ~(size_t)(BLK - 1));
 	} else {
 		cat(s, size, "calls [");
 		for (i = 0; i < p->naad; i++)
-			cat(s, size, "%s%u%s", i ? "," : "", p->aad_calls[i],
-			    p->aad_variant[i] ? "*" : "");
+			cat(s, size, "%s%u", i ? "," : "", p->aad_calls[i]);
 		cat(s, size, "]");
 		if (m->aad_len % BLK && p->aad_mode == AAD_PAD)
-			cat(s, size, " + tail of %zu zero-padded by the caller%s",
-			    m->aad_len % BLK, p->aad_variant[AAD_TAIL] ? "*" : "");
+			cat(s, size, " + tail of %zu zero-padded by the caller",
+			    m->aad_len % BLK);
 		if (m->aad_len % BLK && p->aad_mode == AAD_RAW_TAIL)
-			cat(s, size, " + raw tail of %zu in its own call%s",
-			    m->aad_len % BLK, p->aad_variant[AAD_TAIL] ? "*" : "");
+			cat(s, size, " + raw tail of %zu in its own call",
+			    m->aad_len % BLK);
 		if (m->aad_len % BLK && (p->aad_mode == AAD_JOINED ||
 					 p->aad_mode == AAD_CHUNKS))
 			cat(s, size, " (the last call ends with the raw partial block)");
 	}
-	cat(s, size, " (* = aesnictr_ghash_update_<tier>, else aesnictr_ghash_update)");
 	cat(s, size, "; data calls [");
 	for (i = 0; i < p->ndata; i++) {
 		cat(s, size, "%s%u", i ? "," : "", p->data_calls[i]);
@@ -211,7 +206,7 @@ static int rnd_ncalls(void)
 }
 
 /* The AAD calls for mode (split: may use several). */
-static void set_aad_calls(struct plan *p, const struct gmsg *m, enum tier t,
+static void set_aad_calls(struct plan *p, const struct gmsg *m,
 			  enum aad_mode mode, int split)
 {
 	size_t full = m->aad_len & ~(size_t)(BLK - 1), rem;
@@ -219,10 +214,6 @@ static void set_aad_calls(struct plan *p, const struct gmsg *m, enum tier t,
 
 	p->aad_mode = mode;
 	p->naad = 0;
-	/* the tier's own GHASH for some calls, the shared one for others */
-	for (i = 0; i <= AAD_TAIL; i++)
-		p->aad_variant[i] = t != TIER_AVX && ghash_update_fns[t] &&
-				    (rnd() & 1);
 	if (mode == AAD_COPY) {
 		if (!m->aad_len)
 			p->aad_mode = AAD_PAD;
@@ -268,7 +259,7 @@ static void gen_plan(struct plan *p, const struct gmsg *m, enum tier t,
 	p->garbage = (int)(rnd() & 1);
 
 	/* AAD */
-	set_aad_calls(p, m, t, (enum aad_mode)(rnd() % NR_AAD_MODES), split);
+	set_aad_calls(p, m, (enum aad_mode)(rnd() % NR_AAD_MODES), split);
 
 	/* data */
 	if (!m->len) {
@@ -291,22 +282,6 @@ static void gen_plan(struct plan *p, const struct gmsg *m, enum tier t,
 static int check_ymm;		/* XINUSE usable: check for vzeroupper */
 static unsigned int abi_bad_tier[NR_TIERS];
 static long abi_calls[NR_TIERS];
-
-/* The GHASH routine for AAD call k (AAD_TAIL: the tail) of tier t. */
-static ghash_update_fn_t *ghash_fn(const struct plan *p, enum tier t, int k)
-{
-	return p->aad_variant[k] ? ghash_update_fns[t] : ghash_update_fn;
-}
-
-static const char *ghash_name(const struct plan *p, enum tier t, int k)
-{
-	static char s[64];
-
-	snprintf(s, sizeof(s), "ghash_update%s%s",
-		 p->aad_variant[k] ? "_" : "",
-		 p->aad_variant[k] ? tier_names[t] : "");
-	return s;
-}
 
 /* A length argument, with garbage in its upper half if the plan says so. */
 static uint64_t len_arg(const struct plan *p, size_t len)
@@ -419,8 +394,8 @@ static int run_msg(enum tier t, int dec, const struct gmsg *m,
 		memset(aadpad + m->aad_len, 0, n - m->aad_len);
 		snprintf(call, sizeof(call),
 			 "%s of the whole AAD copied zero-padded (len %zu)",
-			 ghash_name(p, t, 0), n);
-		b = abi_call6((const void *)ghash_fn(p, t, 0), (uintptr_t)gk,
+			 "ghash_update", n);
+		b = abi_call6((const void *)ghash_update_fn, (uintptr_t)gk,
 			      (uintptr_t)acc, (uintptr_t)aadpad,
 			      len_arg(p, n), 0, 0);
 		if (b)
@@ -429,9 +404,9 @@ static int run_msg(enum tier t, int dec, const struct gmsg *m,
 		for (k = 0, pos = 0; k < p->naad; k++) {
 			snprintf(call, sizeof(call),
 				 "%s AAD call %d of %d (AAD bytes %zu..%zu)",
-				 ghash_name(p, t, k), k + 1, p->naad, pos,
+				 "ghash_update", k + 1, p->naad, pos,
 				 pos + p->aad_calls[k]);
-			b = abi_call6((const void *)ghash_fn(p, t, k),
+			b = abi_call6((const void *)ghash_update_fn,
 				      (uintptr_t)gk, (uintptr_t)acc,
 				      (uintptr_t)(w->aad + pos),
 				      len_arg(p, p->aad_calls[k]), 0, 0);
@@ -449,8 +424,8 @@ static int run_msg(enum tier t, int dec, const struct gmsg *m,
 			fill_guards(pad, BLK, GUARD, GUARD);
 			snprintf(call, sizeof(call),
 				 "%s of the AAD tail zero-padded by the caller (%zu bytes + %zu zeros)",
-				 ghash_name(p, t, AAD_TAIL), tail, BLK - tail);
-			b = abi_call6((const void *)ghash_fn(p, t, AAD_TAIL),
+				 "ghash_update", tail, BLK - tail);
+			b = abi_call6((const void *)ghash_update_fn,
 				      (uintptr_t)gk, (uintptr_t)acc,
 				      (uintptr_t)pad, len_arg(p, BLK), 0, 0);
 			if (b)
@@ -464,9 +439,9 @@ static int run_msg(enum tier t, int dec, const struct gmsg *m,
 		} else if (tail && p->aad_mode == AAD_RAW_TAIL) {
 			snprintf(call, sizeof(call),
 				 "%s of the raw AAD tail (len %zu, AAD bytes %zu..%zu)",
-				 ghash_name(p, t, AAD_TAIL), tail,
+				 "ghash_update", tail,
 				 m->aad_len - tail, m->aad_len);
-			b = abi_call6((const void *)ghash_fn(p, t, AAD_TAIL),
+			b = abi_call6((const void *)ghash_update_fn,
 				      (uintptr_t)gk, (uintptr_t)acc,
 				      (uintptr_t)(w->aad + m->aad_len - tail),
 				      len_arg(p, tail), 0, 0);
@@ -1063,7 +1038,7 @@ static void test_kats(void)
 					m.taglen = tag_sizes[v % NR_TAG_SIZES];
 					gen_plan(&pe, &m, t, 0);
 					pe.inplace = v & 1;
-					set_aad_calls(&pe, &m, t,
+					set_aad_calls(&pe, &m,
 						      (enum aad_mode)((v >> 1) % NR_AAD_MODES), 0);
 					if (m.len) {
 						/* mask over the 16-byte boundaries */

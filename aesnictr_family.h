@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * An algorithm family: the algorithms one piece of glue registers (ctr(aes);
+ * gcm(aes) with rfc4106(gcm(aes)); ...) and how the module core drives it.
+ * The core walks each family's implementations from the widest allowed down,
+ * self-tests the ones the CPU can run, and registers the first that passes;
+ * families know nothing of each other or of the core.
+ */
+#ifndef AESNICTR_FAMILY_H
+#define AESNICTR_FAMILY_H
+
+#include "aesnictr_shared.h"
+
+struct aesnictr_family {
+	const char *name;	/* "ctr": log lines */
+	const char *algs;	/* "ctr(aes)": log lines */
+	/*
+	 * NULL if this build and the CPU can run the family's implementation
+	 * impl, else what is missing (for one log line).
+	 */
+	const char *(*cpu_lacks)(enum aesnictr_impl impl);
+	/*
+	 * Known answers and the bulk comparison: of the non-SIMD path when
+	 * simd is false (impl is then ignored), else of implementation impl.
+	 * 0 if it passed; a failure has been logged.
+	 */
+	int (*selftest)(enum aesnictr_impl impl, bool simd);
+	/* Register the algorithms on implementation impl / unregister them. */
+	int (*register_algs)(enum aesnictr_impl impl);
+	void (*unregister_algs)(void);
+};
+
+extern const struct aesnictr_family aesnictr_ctr_family;
+extern const struct aesnictr_family aesnictr_gcm_family;
+
+#endif /* AESNICTR_FAMILY_H */

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The shared layer of aesni_ctr, below the algorithm families: the list of
+ * implementations and the CPU features each width needs (cpu.c), the AES key
+ * schedule on either path (aes_key.c), and whether a request may use the FPU.
+ * It depends only on the assembly ABI (aesni_ctr.h) and the portable AES
+ * (aes_ct.h); nothing here knows a family.
+ */
+#ifndef AESNICTR_SHARED_H
+#define AESNICTR_SHARED_H
+
+#include <linux/build_bug.h>
+#include <linux/stddef.h>
+#include <linux/types.h>
+#include "aesni_ctr.h"
+#include "aes_ct.h"
+
+/* The offsets the assembly uses (aesni_ctr.h), checked in every build. */
+static_assert(offsetof(struct aesnictr_key, nrounds) == AESNICTR_KEY_NROUNDS);
+static_assert(offsetof(struct aesnictr_gcm_key, h_powers) ==
+	      AESNICTR_GCM_H_POWERS);
+static_assert(offsetof(struct aesnictr_gcm_key, h_powers_xored) ==
+	      AESNICTR_GCM_H_XORED);
+
+/* Every priority of the module: above every stock driver of 6.1 to 7.3. */
+#define AESNICTR_PRIORITY	1000
+
+/*
+ * The implementations, by vector width; every family has (some of) these,
+ * plus the non-SIMD path, which is not a width.
+ */
+enum aesnictr_impl {
+	AESNICTR_AVX,		/* AES-NI + AVX, 128-bit vectors */
+	AESNICTR_VAES2,		/* VAES + AVX2, 256-bit vectors */
+	AESNICTR_VAES512,	/* VAES + AVX-512F/BW/VL, 512-bit vectors */
+	AESNICTR_NR_IMPLS
+};
+
+/* "avx", "vaes2", "vaes512": the names in drivers, logs and max_tier. */
+extern const char *const aesnictr_impl_names[AESNICTR_NR_IMPLS];
+
+/*
+ * NULL if the CPU and the OS's saved vector state support AES at the width
+ * of impl (and the assembler could build it), else what is missing, for a
+ * log line.  Families add their own needs (PCLMULQDQ, SHA-NI, ...).
+ */
+const char *aesnictr_cpu_lacks_width(enum aesnictr_impl impl);
+
+/* True on CPUs that lower their clock for 512-bit vectors. */
+bool aesnictr_cpu_prefers_ymm(void);
+
+/* May a request use the FPU now (and has no debug parameter said no)? */
+bool aesnictr_simd_usable(void);
+
+/* 0 for a 16-, 24- or 32-byte AES key, else -EINVAL. */
+int aesnictr_aes_check_key_len(unsigned int key_len);
+
+/*
+ * Expand a checked AES key into enc and, if dec is not NULL, the decryption
+ * schedule into dec: with AES-NI when simd (the FPU must be usable), else
+ * with the constant-time C code; both give the same bytes.  Whatever a
+ * previous, longer key left in enc and dec is wiped.
+ */
+void aesnictr_aes_expand(struct aesnictr_key *enc, struct aesnictr_key *dec,
+			 const u8 *in_key, unsigned int key_len, bool simd);
+
+#endif /* AESNICTR_SHARED_H */

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The implementations' names, the CPU features each vector width needs, and
+ * when requests may use the FPU.
+ */
+
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#include <asm/processor.h>
+#include <linux/moduleparam.h>
+#include "aesnictr_shared.h"
+
+static bool debug_force_nosimd;
+module_param(debug_force_nosimd, bool, 0644);
+MODULE_PARM_DESC(debug_force_nosimd,
+		 "Debugging: run every request on the non-SIMD fallback path, as when the FPU is not usable (slow; for tests)");
+
+const char *const aesnictr_impl_names[AESNICTR_NR_IMPLS] = {
+	[AESNICTR_AVX]		= "avx",
+	[AESNICTR_VAES2]	= "vaes2",
+	[AESNICTR_VAES512]	= "vaes512",
+};
+
+bool aesnictr_simd_usable(void)
+{
+	return !READ_ONCE(debug_force_nosimd) && crypto_simd_usable();
+}
+
+const char *aesnictr_cpu_lacks_width(enum aesnictr_impl impl)
+{
+	switch (impl) {
+	case AESNICTR_VAES512:
+		if (!boot_cpu_has(X86_FEATURE_AVX512F) ||
+		    !boot_cpu_has(X86_FEATURE_AVX512BW) ||
+		    !boot_cpu_has(X86_FEATURE_AVX512VL))
+			return "AVX-512F/BW/VL";
+		if (!cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+				       XFEATURE_MASK_AVX512, NULL))
+			return "OS support for AVX-512 state";
+		fallthrough;
+	case AESNICTR_VAES2:
+		if (!AESNICTR_AS_VAES)
+			return "an assembler that knew VAES at build time";
+		if (!boot_cpu_has(X86_FEATURE_VAES))
+			return "VAES";
+		if (!boot_cpu_has(X86_FEATURE_AVX2))
+			return "AVX2";
+		fallthrough;
+	case AESNICTR_AVX:
+		if (!boot_cpu_has(X86_FEATURE_AES))
+			return "AES-NI";
+		if (!boot_cpu_has(X86_FEATURE_AVX))
+			return "AVX";
+		if (!cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM,
+				       NULL))
+			return "OS support for AVX state";
+		return NULL;
+	default:
+		return "a known implementation";
+	}
+}
+
+/*
+ * Intel CPUs that lower their clock while 512-bit vectors are in use, as
+ * mainline lists them (Skylake-X, Ice Lake client and server, Tiger Lake
+ * client; family 6 models); newer kernels mark them X86_FEATURE_PREFER_YMM.
+ */
+static const u8 zmm_downclocking_models[] = {
+	0x55,			/* Skylake-X, Cascade Lake, Cooper Lake */
+	0x6a, 0x6c,		/* Ice Lake server (X, D) */
+	0x7d, 0x7e, 0x9d,	/* Ice Lake client, NNPI */
+	0x8c, 0x8d,		/* Tiger Lake */
+};
+
+bool aesnictr_cpu_prefers_ymm(void)
+{
+	int i;
+
+	if (aesnictr_cpu_flags_prefer_ymm())
+		return true;
+	if (boot_cpu_data.x86_vendor != X86_VENDOR_INTEL ||
+	    boot_cpu_data.x86 != 6)
+		return false;
+	for (i = 0; i < ARRAY_SIZE(zmm_downclocking_models); i++)
+		if (boot_cpu_data.x86_model == zmm_downclocking_models[i])
+			return true;
+	return false;
+}

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ctr family: the synchronous skcipher ctr(aes), registered as
+ * ctr-aes-aesnictr-<impl>.
+ *
+ * Requests run the assembly of one implementation inside kernel_fpu_begin/end,
+ * one skcipher walk step (at most a page) at a time; when the FPU is not
+ * usable (a softirq that interrupted a task's FPU section, before 6.15) they
+ * run the constant-time C AES of aes_ct.c.  The assembly only increments the
+ * low 32 bits of the counter, so runs are split where they wrap and the
+ * carry into the upper 96 bits is done here.
+ */
+
+#include <asm/fpu/api.h>
+#include <crypto/aes.h>
+#include <crypto/algapi.h>
+#include <crypto/internal/skcipher.h>
+#include <linux/module.h>
+#include "aesnictr_family.h"
+#include "ctr.h"
+
+/* The tfm context is only CRYPTO_MINALIGN-aligned; round keys want 64. */
+#define CTR_CTX_ALIGN	64
+
+struct ctr_ctx {
+	struct aesnictr_key key;
+};
+
+static const aesnictr_ctr_fn ctr_impls[AESNICTR_NR_IMPLS] = {
+	[AESNICTR_AVX]		= aesnictr_ctr_avx,
+#if AESNICTR_AS_VAES
+	[AESNICTR_VAES2]	= aesnictr_ctr_vaes2,
+	[AESNICTR_VAES512]	= aesnictr_ctr_vaes512,
+#endif
+};
+
+/* The implementation the registered algorithm uses; set before registering. */
+static aesnictr_ctr_fn ctr_active;
+
+aesnictr_ctr_fn aesnictr_ctr_impl(enum aesnictr_impl impl)
+{
+	return ctr_impls[impl];
+}
+
+/* Add n to the 128-bit big-endian counter block. */
+static void ctr_add(u8 ctr[AESNICTR_BLOCK_SIZE], u64 n)
+{
+	u64 lo = get_unaligned_be64(ctr + 8) + n;
+
+	if (lo < n)
+		put_unaligned_be64(get_unaligned_be64(ctr) + 1, ctr);
+	put_unaligned_be64(lo, ctr + 8);
+}
+
+#define CTR_NOSIMD_BLOCKS	8
+
+/* The non-SIMD path: counter blocks of a batch encrypted by aes_ct.c. */
+static void ctr_crypt_nosimd(const struct aesnictr_key *key, u8 *dst,
+			     const u8 *src, unsigned int len,
+			     u8 iv[AESNICTR_BLOCK_SIZE])
+{
+	u8 ks[CTR_NOSIMD_BLOCKS * AESNICTR_BLOCK_SIZE];
+
+	while (len) {
+		unsigned int n = min_t(unsigned int, len, sizeof(ks));
+		unsigned int i, blocks = DIV_ROUND_UP(n, AESNICTR_BLOCK_SIZE);
+
+		for (i = 0; i < blocks; i++) {
+			memcpy(ks + i * AESNICTR_BLOCK_SIZE, iv,
+			       AESNICTR_BLOCK_SIZE);
+			ctr_add(iv, 1);
+		}
+		aesnictr_ct_encrypt(key, ks, ks, blocks);
+		crypto_xor_cpy(dst, src, ks, n);
+		dst += n;
+		src += n;
+		len -= n;
+	}
+	memzero_explicit(ks, sizeof(ks));
+}
+
+void aesnictr_ctr_crypt_buf(const struct aesnictr_key *key, aesnictr_ctr_fn fn,
+			    u8 *dst, const u8 *src, unsigned int len,
+			    u8 iv[AESNICTR_BLOCK_SIZE])
+{
+	if (!fn) {
+		ctr_crypt_nosimd(key, dst, src, len, iv);
+		return;
+	}
+	kernel_fpu_begin();
+	while (len) {
+		/* blocks left before the low 32 bits wrap, at least 1 */
+		u64 room = (u64)U32_MAX - get_unaligned_be32(iv + 12) + 1;
+		unsigned int n = len;
+		u64 blocks = DIV_ROUND_UP(n, AESNICTR_BLOCK_SIZE);
+
+		if (blocks > room) {
+			blocks = room;
+			n = room * AESNICTR_BLOCK_SIZE;
+		}
+		fn(key, dst, src, n, iv);
+#ifdef AESNICTR_SELFTEST_FAULT
+		/* test builds only: a fault only the bulk self-test can see */
+		if (n > 1024)
+			dst[1000] ^= 1;
+#endif
+		ctr_add(iv, blocks);
+		dst += n;
+		src += n;
+		len -= n;
+	}
+	kernel_fpu_end();
+}
+
+static struct ctr_ctx *ctr_ctx(struct crypto_skcipher *tfm)
+{
+	return PTR_ALIGN(crypto_skcipher_ctx(tfm), CTR_CTX_ALIGN);
+}
+
+static int ctr_setkey(struct crypto_skcipher *tfm, const u8 *in_key,
+		      unsigned int key_len)
+{
+	struct ctr_ctx *ctx = ctr_ctx(tfm);
+	int err = aesnictr_aes_check_key_len(key_len);
+
+	if (err)
+		return err;
+	aesnictr_aes_expand(&ctx->key, NULL, in_key, key_len,
+			    aesnictr_simd_usable());
+	return 0;
+}
+
+static int ctr_crypt(struct skcipher_request *req)
+{
+	const struct ctr_ctx *ctx = ctr_ctx(crypto_skcipher_reqtfm(req));
+	struct skcipher_walk walk;
+	int err;
+
+	err = skcipher_walk_virt(&walk, req, false);
+	while (walk.nbytes) {
+		unsigned int n = walk.nbytes;
+
+		/* only the last step may end in a partial block */
+		if (n < walk.total)
+			n = round_down(n, AESNICTR_BLOCK_SIZE);
+		aesnictr_ctr_crypt_buf(&ctx->key,
+				       aesnictr_simd_usable() ? ctr_active : NULL,
+				       walk.dst.virt.addr,
+				       AESNICTR_WALK_SRC(&walk), n, walk.iv);
+		err = skcipher_walk_done(&walk, walk.nbytes - n);
+	}
+	return err;
+}
+
+static void ctr_exit_tfm(struct crypto_skcipher *tfm)
+{
+	memzero_explicit(ctr_ctx(tfm), sizeof(struct ctr_ctx));
+}
+
+static struct skcipher_alg ctr_alg = {
+	.base = {
+		.cra_name		= "ctr(aes)",
+		/* cra_driver_name is set when registering */
+		.cra_priority		= AESNICTR_PRIORITY,
+		.cra_blocksize		= 1,
+		.cra_ctxsize		= sizeof(struct ctr_ctx) +
+					  CTR_CTX_ALIGN - CRYPTO_MINALIGN,
+		.cra_module		= THIS_MODULE,
+	},
+	.min_keysize	= AES_MIN_KEY_SIZE,
+	.max_keysize	= AES_MAX_KEY_SIZE,
+	.ivsize		= AES_BLOCK_SIZE,
+	.chunksize	= AES_BLOCK_SIZE,
+	.setkey		= ctr_setkey,
+	.encrypt	= ctr_crypt,
+	.decrypt	= ctr_crypt,
+	.exit		= ctr_exit_tfm,
+};
+
+static const char *ctr_cpu_lacks(enum aesnictr_impl impl)
+{
+	if (!ctr_impls[impl])
+		return "an assembler that knew VAES at build time";
+	return aesnictr_cpu_lacks_width(impl);
+}
+
+static int ctr_register(enum aesnictr_impl impl)
+{
+	ctr_active = ctr_impls[impl];
+	snprintf(ctr_alg.base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
+		 "ctr-aes-aesnictr-%s", aesnictr_impl_names[impl]);
+	return crypto_register_skcipher(&ctr_alg);
+}
+
+static void ctr_unregister(void)
+{
+	crypto_unregister_skcipher(&ctr_alg);
+}
+
+const struct aesnictr_family aesnictr_ctr_family = {
+	.name		= "ctr",
+	.algs		= "ctr(aes)",
+	.cpu_lacks	= ctr_cpu_lacks,
+	.selftest	= aesnictr_ctr_selftest,
+	.register_algs	= ctr_register,
+	.unregister_algs = ctr_unregister,
+};

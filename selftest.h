@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the families' load-time self-tests share: naming the path under test
+ * in log lines, comparing results, and the random inputs of the bulk
+ * comparison (each implementation against the non-SIMD path, on inputs long
+ * enough to reach the widest loops, split at odd points).
+ */
+#ifndef AESNICTR_SELFTEST_H
+#define AESNICTR_SELFTEST_H
+
+#include "aesnictr_shared.h"
+
+/* "vaes2", or "non-SIMD path" when simd is false. */
+const char *aesnictr_selftest_path(enum aesnictr_impl impl, bool simd);
+
+/*
+ * 0 if got equals want, else log "<family>: self-test of <path> failed:
+ * <what>, first difference at byte <n>" and return -EBADMSG.
+ */
+int aesnictr_selftest_check(const char *family, enum aesnictr_impl impl,
+			    bool simd, const char *what, const u8 *got,
+			    const u8 *want, unsigned int len);
+
+#endif /* AESNICTR_SELFTEST_H */

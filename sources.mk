@@ -1,0 +1,11 @@
+# SPDX-License-Identifier: GPL-2.0
+# The module's sources: the one list that Kbuild, the Makefile (DKMS
+# install), tools/dkms-check.sh and tools/kbuild-check.sh (sparse,
+# checkpatch) read.  Objects in dependency order: the module core, the
+# families, the shared code, the assembly.
+AESNICTR_OBJS := aesni_ctr_glue.o \
+	ctr_glue.o ctr_selftest.o gcm_glue.o gcm_selftest.o selftest.o \
+	cpu.o aes_key.o aes_ct.o \
+	aesni_ctr_asm.o ghash_clmul.o
+AESNICTR_HEADERS := compat.h aesnictr_family.h ctr.h gcm.h selftest.h \
+	testmgr_vectors.h aesnictr_shared.h aes_ct.h aesni_ctr.h aes_ctr_common.h
