@@ -54,7 +54,7 @@ static int width_cap(const char **why)
 		return -EINVAL;
 	}
 	if (aesnictr_cpu_prefers_ymm()) {
-		*why = "default on a CPU that lowers its clock for 512-bit vectors; max_tier=vaes512 overrides";
+		*why = "a CPU that slows down for 512-bit vectors; max_tier=vaes512 overrides";
 		return AESNICTR_VAES2;
 	}
 	*why = "default";

@@ -10,8 +10,6 @@
 /* Every message of the module starts with its name. */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/version.h>
-
 /*
  * Up to 6.14 a softirq may interrupt a task inside kernel_fpu_begin/end, and
  * crypto_simd_usable() is then false: synchronous algorithms need a non-SIMD
@@ -25,11 +23,7 @@
  * 6.15 made the skcipher walk's source address const; the glue only reads
  * through it, so one const pointer type serves every version.
  */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
-#define AESNICTR_WALK_SRC(walk)	((walk)->src.virt.addr)
-#else
 #define AESNICTR_WALK_SRC(walk)	((const u8 *)(walk)->src.virt.addr)
-#endif
 
 /* 6.12 moved <asm/unaligned.h> to <linux/unaligned.h> (probed by Kbuild). */
 #ifdef AESNICTR_HAVE_LINUX_UNALIGNED_H

@@ -17,7 +17,7 @@
 #include <crypto/internal/skcipher.h>
 #include <linux/module.h>
 #include "aesnictr_family.h"
-#include "ctr.h"
+#include "ctr_internal.h"
 
 /* The tfm context is only CRYPTO_MINALIGN-aligned; round keys want 64. */
 #define CTR_CTX_ALIGN	64
@@ -26,20 +26,20 @@ struct ctr_ctx {
 	struct aesnictr_key key;
 };
 
-static const aesnictr_ctr_fn ctr_impls[AESNICTR_NR_IMPLS] = {
-	[AESNICTR_AVX]		= aesnictr_ctr_avx,
+static const struct aesnictr_ctr_impl ctr_impls[AESNICTR_NR_IMPLS] = {
+	[AESNICTR_AVX]		= { aesnictr_ctr_avx },
 #if AESNICTR_AS_VAES
-	[AESNICTR_VAES2]	= aesnictr_ctr_vaes2,
-	[AESNICTR_VAES512]	= aesnictr_ctr_vaes512,
+	[AESNICTR_VAES2]	= { aesnictr_ctr_vaes2 },
+	[AESNICTR_VAES512]	= { aesnictr_ctr_vaes512 },
 #endif
 };
 
 /* The implementation the registered algorithm uses; set before registering. */
-static aesnictr_ctr_fn ctr_active;
+static const struct aesnictr_ctr_impl *ctr_active;
 
-aesnictr_ctr_fn aesnictr_ctr_impl(enum aesnictr_impl impl)
+const struct aesnictr_ctr_impl *aesnictr_ctr_impl(enum aesnictr_impl impl)
 {
-	return ctr_impls[impl];
+	return ctr_impls[impl].crypt ? &ctr_impls[impl] : NULL;
 }
 
 /* Add n to the 128-bit big-endian counter block. */
@@ -79,11 +79,12 @@ static void ctr_crypt_nosimd(const struct aesnictr_key *key, u8 *dst,
 	memzero_explicit(ks, sizeof(ks));
 }
 
-void aesnictr_ctr_crypt_buf(const struct aesnictr_key *key, aesnictr_ctr_fn fn,
-			    u8 *dst, const u8 *src, unsigned int len,
+void aesnictr_ctr_crypt_buf(const struct aesnictr_key *key,
+			    const struct aesnictr_ctr_impl *impl, u8 *dst,
+			    const u8 *src, unsigned int len,
 			    u8 iv[AESNICTR_BLOCK_SIZE])
 {
-	if (!fn) {
+	if (!impl) {
 		ctr_crypt_nosimd(key, dst, src, len, iv);
 		return;
 	}
@@ -98,7 +99,7 @@ void aesnictr_ctr_crypt_buf(const struct aesnictr_key *key, aesnictr_ctr_fn fn,
 			blocks = room;
 			n = room * AESNICTR_BLOCK_SIZE;
 		}
-		fn(key, dst, src, n, iv);
+		impl->crypt(key, dst, src, n, iv);
 #ifdef AESNICTR_SELFTEST_FAULT
 		/* test builds only: a fault only the bulk self-test can see */
 		if (n > 1024)
@@ -179,14 +180,14 @@ static struct skcipher_alg ctr_alg = {
 
 static const char *ctr_cpu_lacks(enum aesnictr_impl impl)
 {
-	if (!ctr_impls[impl])
+	if (!ctr_impls[impl].crypt)
 		return "an assembler that knew VAES at build time";
 	return aesnictr_cpu_lacks_width(impl);
 }
 
 static int ctr_register(enum aesnictr_impl impl)
 {
-	ctr_active = ctr_impls[impl];
+	ctr_active = &ctr_impls[impl];
 	snprintf(ctr_alg.base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
 		 "ctr-aes-aesnictr-%s", aesnictr_impl_names[impl]);
 	return crypto_register_skcipher(&ctr_alg);

@@ -15,7 +15,7 @@
 #include <crypto/aes.h>
 #include <linux/random.h>
 #include <linux/slab.h>
-#include "ctr.h"
+#include "ctr_internal.h"
 #include "selftest.h"
 #define AESNICTR_CTR_VECTORS
 #include "testmgr_vectors.h"
@@ -37,14 +37,15 @@ static int kat_one(struct ctr_selftest_buf *b, enum aesnictr_impl impl,
 		   bool simd, const struct aesnictr_ctr_vector *v, bool decrypt,
 		   unsigned int split)
 {
-	aesnictr_ctr_fn fn = simd ? aesnictr_ctr_impl(impl) : NULL;
+	const struct aesnictr_ctr_impl *fns = simd ? aesnictr_ctr_impl(impl) :
+						      NULL;
 	const u8 *in = decrypt ? v->ctext : v->ptext;
 	const u8 *expect = decrypt ? v->ptext : v->ctext;
 	char what[128];
 
 	memcpy(b->iv, v->iv, AESNICTR_BLOCK_SIZE);
-	aesnictr_ctr_crypt_buf(&b->key, fn, b->out, in, split, b->iv);
-	aesnictr_ctr_crypt_buf(&b->key, fn, b->out + split, in + split,
+	aesnictr_ctr_crypt_buf(&b->key, fns, b->out, in, split, b->iv);
+	aesnictr_ctr_crypt_buf(&b->key, fns, b->out + split, in + split,
 			       v->len - split, b->iv);
 	snprintf(what, sizeof(what), "%s, %s, split at %u", v->name,
 		 decrypt ? "decrypt" : "encrypt", split);
@@ -84,7 +85,7 @@ static int bulk_one(struct ctr_selftest_buf *b, enum aesnictr_impl impl,
 		    unsigned int klen, unsigned int len, u32 low32)
 {
 	static const unsigned int splits[] = { 0, 16 * 37, 16 * 101 };
-	aesnictr_ctr_fn fn = aesnictr_ctr_impl(impl);
+	const struct aesnictr_ctr_impl *fns = aesnictr_ctr_impl(impl);
 	u8 rawkey[AES_MAX_KEY_SIZE];
 	char what[96];
 	int i, err = 0;
@@ -103,8 +104,8 @@ static int bulk_one(struct ctr_selftest_buf *b, enum aesnictr_impl impl,
 		u8 iv[AESNICTR_BLOCK_SIZE];
 
 		memcpy(iv, b->iv, AESNICTR_BLOCK_SIZE);
-		aesnictr_ctr_crypt_buf(&b->key, fn, b->out, b->in, split, iv);
-		aesnictr_ctr_crypt_buf(&b->key, fn, b->out + split,
+		aesnictr_ctr_crypt_buf(&b->key, fns, b->out, b->in, split, iv);
+		aesnictr_ctr_crypt_buf(&b->key, fns, b->out + split,
 				       b->in + split, len - split, iv);
 		snprintf(what, sizeof(what),
 			 "bulk comparison, AES-%u, %u bytes, split at %u",

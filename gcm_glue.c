@@ -24,7 +24,7 @@
 #include <crypto/scatterwalk.h>
 #include <linux/module.h>
 #include "aesnictr_family.h"
-#include "gcm.h"
+#include "gcm_internal.h"
 
 #define GCM_CTX_ALIGN		64
 #define GCM_ASSOC_CHUNK		256
@@ -35,10 +35,9 @@ struct aesnictr_gcm_ctx {
 	u8 salt[4];				/* rfc4106 only */
 };
 
-typedef AESNICTR_GCM_UPDATE((*gcm_update_fn));
-
 struct aesnictr_gcm_impl {
-	gcm_update_fn enc, dec;
+	AESNICTR_GCM_UPDATE((*enc));
+	AESNICTR_GCM_UPDATE((*dec));
 };
 
 static const struct aesnictr_gcm_impl gcm_impls[AESNICTR_NR_IMPLS] = {

@@ -15,7 +15,7 @@
 #include <crypto/aes.h>
 #include <linux/random.h>
 #include <linux/slab.h>
-#include "gcm.h"
+#include "gcm_internal.h"
 #include "selftest.h"
 #define AESNICTR_GCM_VECTORS
 #include "testmgr_vectors.h"

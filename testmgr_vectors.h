@@ -461,7 +461,7 @@ static const struct aesnictr_gcm_vector aesnictr_rfc4106_vectors[] = {
 	.taglen	= 16,
 	},
 	{
-	.name	= "rfc4106 framing, AES-256, 12-byte AAD (extended sequence number), 37 bytes, 12-byte tag",
+	.name	= "rfc4106 framing, AES-256, 12-byte AAD (ESN), 37 bytes, 12-byte tag",
 	.key	= (const u8 *)"\x02\x21\x40\x5f\x7e\x9d\xbc\xdb\xfa\x19\x38\x57\x76\x95\xb4\xd3"
 		  "\xf2\x11\x30\x4f\x6e\x8d\xac\xcb\xea\x09\x28\x47\x66\x85\xa4\xc3"
 		  "\xe2\x01\x20\x3f",

@@ -1,17 +1,45 @@
-#!/bin/sh
-# Build the module against each kernel given (default: every installed one)
-# with W=1 and sparse (C=1), from scratch, and fail on any warning from the
-# compiler, the assembler, objtool, modpost or sparse.
-# Prints one PASS:/FAIL: line per kernel.
+#!/bin/bash
+# kbuild-check.sh [kver...]: the module's build gates, against each kernel
+# (default: every kernel tools/kernels.sh lists).  Per kernel:
+#   - a W=1 build from scratch with no warning from the compiler, the
+#     assembler, objtool or modpost;
+#   - sparse (C=2): no warning in any file the module builds from (every
+#     path under the module's build directory, headers included);
+#   - modinfo: description and parameter descriptions.
+# Once:
+#   - the sparse gate catches a warning planted in a copy of gcm_glue.c;
+#   - the avx-only build (AESNICTR_NO_VAES=1, as when the assembler lacks
+#     VAES) links, and has no vaes2/vaes512 routine and no ymm/zmm
+#     instruction, while the normal build has them;
+#   - checkpatch.pl --strict (from Debian's linux-source-6.12) over the
+#     module's C files and C headers: no error, warning or check.
+# Prints PASS:/FAIL: lines; exit status 0 only if all passed.
 set -u
 cd "$(dirname "$0")/.."
-kvers=${*:-$(ls -d /lib/modules/*/build 2>/dev/null | cut -d/ -f4 | sort -rV)}
-[ -n "$kvers" ] || { echo "FAIL: kbuild: no kernel headers installed"; exit 1; }
+root=$PWD
+kvers=${*:-$(tools/kernels.sh versions)}
+[ -n "$kvers" ] || { echo "FAIL: kbuild: no kernels (tools/kernels.sh list)"; exit 1; }
+sources=$(make -s --no-print-directory print-sources)
 status=0
+mkdir -p build
+
+# build DIR KVER [make args...]: a fresh build of the module in DIR
+build() {
+	local dir=$1 k=$2 f
+	shift 2
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	for f in $sources; do cp "$f" "$dir/$f"; done
+	make --no-print-directory -C "$(tools/kernels.sh kdir "$k")" M="$root/$dir" "$@" modules
+}
+
+# sparse_warnings DIR LOG: the sparse warnings about files under DIR
+sparse_warnings() {
+	grep -E "^($root/)?$1/[^:]+:[0-9]+:[0-9]+: (warning|error)" "$2"
+}
+
 for k in $kvers; do
 	log=build/kbuild-$k.log
-	mkdir -p build
-	rm -rf "build/$k"
 	if ! make --no-print-directory "build/$k/aesni_ctr.ko" W=1 >"$log" 2>&1; then
 		echo "FAIL: kbuild $k W=1: build failed (see $log)"; tail -20 "$log"; status=1; continue
 	fi
@@ -20,20 +48,79 @@ for k in $kvers; do
 	else
 		echo "PASS: kbuild $k W=1 (compiler, objtool, modpost): no warnings"
 	fi
-	# sparse over our C files only (C=2 rechecks without rebuilding)
 	slog=build/sparse-$k.log
-	if make --no-print-directory -C "/lib/modules/$k/build" M="$PWD/build/$k" C=2 \
-		CHECK="sparse" modules >"$slog" 2>&1 &&
-	   ! grep -E '^/.*(aesni_ctr|selftest|compat|testmgr).*: (warning|error)' "$slog"; then
-		echo "PASS: sparse $k: no warnings in the module's files"
+	make --no-print-directory -C "$(tools/kernels.sh kdir "$k")" M="$root/build/$k" C=2 \
+		CHECK=sparse modules >"$slog" 2>&1
+	if [ $? -ne 0 ]; then
+		echo "FAIL: sparse $k: the sparse run failed (see $slog)"; status=1
+	elif sparse_warnings "build/$k" "$slog"; then
+		echo "FAIL: sparse $k: warnings in the module's files (above)"; status=1
 	else
-		echo "FAIL: sparse $k (see $slog)"; status=1
+		echo "PASS: sparse $k: no warnings in the $(echo $sources | wc -w) files the module builds from"
 	fi
 	if modinfo "build/$k/aesni_ctr.ko" | grep -q '^parm:.*max_tier:.\+' &&
+	   modinfo "build/$k/aesni_ctr.ko" | grep -q '^parm:.*debug_force_nosimd:.\+' &&
 	   modinfo "build/$k/aesni_ctr.ko" | grep -q '^description:'; then
 		echo "PASS: modinfo $k: description and parameter descriptions present"
 	else
 		echo "FAIL: modinfo $k: metadata missing"; status=1
 	fi
 done
+
+k=$(echo $kvers | tr ' ' '\n' | sort -V | head -1)	# the oldest kernel
+
+# The sparse gate must see a warning in any module file: plant one.
+gate=build/sparse-gate
+if build "$gate" "$k" >build/sparse-gate.log 2>&1; then
+	echo 'int aesnictr_planted_warning;' >>"$gate/gcm_glue.c"
+	make --no-print-directory -C "$(tools/kernels.sh kdir "$k")" M="$root/$gate" C=1 \
+		CHECK=sparse modules >build/sparse-gate.log 2>&1
+	if sparse_warnings "$gate" build/sparse-gate.log | grep -q 'gcm_glue.c.*aesnictr_planted_warning'; then
+		echo "PASS: sparse gate: a warning planted in gcm_glue.c is caught"
+	else
+		echo "FAIL: sparse gate: a warning planted in gcm_glue.c went unseen (see build/sparse-gate.log)"; status=1
+	fi
+else
+	echo "FAIL: sparse gate: the copy did not build (see build/sparse-gate.log)"; status=1
+fi
+rm -rf "$gate"
+
+# The avx-only build, as with an assembler that lacks VAES.
+noav=build/novaes-$k
+if build "$noav" "$k" W=1 AESNICTR_NO_VAES=1 >build/novaes.log 2>&1; then
+	wide_syms() { nm "$1" | grep -cE ' T aesnictr_(ctr|gcm_(enc|dec)_update)_vaes(2|512)$'; }
+	wide_insns() { objdump -d "$1" | grep -cE '%[yz]mm'; }
+	ns=$(wide_syms "$noav/aesni_ctr.ko"); ni=$(wide_insns "$noav/aesni_ctr.ko")
+	fs=$(wide_syms "build/$k/aesni_ctr.ko"); fi_=$(wide_insns "build/$k/aesni_ctr.ko")
+	if grep -qiE 'warning|error' build/novaes.log; then
+		echo "FAIL: avx-only build ($k): warnings (see build/novaes.log)"; status=1
+	elif [ "$ns" -eq 0 ] && [ "$ni" -eq 0 ] && [ "$fs" -eq 6 ] && [ "$fi_" -gt 0 ]; then
+		echo "PASS: avx-only build ($k, AESNICTR_NO_VAES=1): no VAES routine, no ymm/zmm instruction (the normal build: $fs routines, $fi_ such instructions)"
+	else
+		echo "FAIL: avx-only build ($k): $ns VAES routines, $ni ymm/zmm instructions (normal build: $fs, $fi_)"; status=1
+	fi
+else
+	echo "FAIL: avx-only build ($k) failed (see build/novaes.log)"; tail -20 build/novaes.log; status=1
+fi
+rm -rf "$noav"
+
+# checkpatch --strict, from the kernel source package.
+cp_dir=build/checkpatch
+tarball=/usr/src/linux-source-6.12.tar.xz
+if [ ! -f "$cp_dir/scripts/checkpatch.pl" ]; then
+	rm -rf "$cp_dir"; mkdir -p "$cp_dir"
+	tar -xJf "$tarball" -C "$cp_dir" --strip-components=1 --wildcards \
+		'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
+		'*/scripts/const_structs.checkpatch' 2>/dev/null
+fi
+# C files and C headers (aes_ctr_common.h is assembler)
+cfiles=$(echo $sources | tr ' ' '\n' | grep -E '\.[ch]$' | grep -v '^aes_ctr_common\.h$')
+if [ ! -f "$cp_dir/scripts/checkpatch.pl" ]; then
+	echo "FAIL: checkpatch: cannot extract it from $tarball (tools/deps.sh installs linux-source-6.12)"; status=1
+elif out=$(perl "$cp_dir/scripts/checkpatch.pl" --no-tree --strict --terse --show-types -f $cfiles 2>&1 |
+		grep -v ' 0 errors, 0 warnings, 0 checks, '); [ -n "$out" ]; then
+	echo "FAIL: checkpatch --strict:"; echo "$out"; status=1
+else
+	echo "PASS: checkpatch --strict: $(echo $cfiles | wc -w) C files and headers, no error, warning or check"
+fi
 exit $status

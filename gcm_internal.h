@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The gcm family's own interface, between gcm_glue.c and gcm_selftest.c. */
-#ifndef AESNICTR_GCM_H
-#define AESNICTR_GCM_H
+#ifndef AESNICTR_GCM_INTERNAL_H
+#define AESNICTR_GCM_INTERNAL_H
 
 #include <crypto/gcm.h>
 #include "aesnictr_shared.h"
@@ -32,4 +32,4 @@ void aesnictr_gcm_crypt_buf(const struct aesnictr_gcm_ctx *ctx,
 
 int aesnictr_gcm_selftest(enum aesnictr_impl impl, bool simd);
 
-#endif /* AESNICTR_GCM_H */
+#endif /* AESNICTR_GCM_INTERNAL_H */

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The ctr family's own interface, between ctr_glue.c and ctr_selftest.c. */
+#ifndef AESNICTR_CTR_INTERNAL_H
+#define AESNICTR_CTR_INTERNAL_H
+
+#include "aesnictr_shared.h"
+
+/* One implementation's CTR routine. */
+struct aesnictr_ctr_impl {
+	AESNICTR_CTR_CRYPT((*crypt));
+};
+
+/* Implementation impl, NULL if this build lacks it. */
+const struct aesnictr_ctr_impl *aesnictr_ctr_impl(enum aesnictr_impl impl);
+
+/*
+ * Encrypt (or decrypt) len bytes with the 128-bit big-endian counter in iv
+ * and advance iv past the last (partial) block: with impl inside one FPU
+ * section, or on the non-SIMD path when impl is NULL.  At most a page of data
+ * per call bounds the FPU section.
+ */
+void aesnictr_ctr_crypt_buf(const struct aesnictr_key *key,
+			    const struct aesnictr_ctr_impl *impl, u8 *dst,
+			    const u8 *src, unsigned int len,
+			    u8 iv[AESNICTR_BLOCK_SIZE]);
+
+int aesnictr_ctr_selftest(enum aesnictr_impl impl, bool simd);
+
+#endif /* AESNICTR_CTR_INTERNAL_H */

@@ -1,0 +1,481 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Native test of the constant-time C AES (../../aes_ct.c), each part against
+ * an independent oracle:
+ *  - FIPS-197 Appendix C known answers (encrypt and decrypt, in place too)
+ *    and Appendix A's last round-key words;
+ *  - aesnictr_ct_expand_key against the assembly aesnictr_expand_key, and
+ *    aesnictr_ct_invert_key against AESIMC (_mm_aesimc_si128), random keys
+ *    of every size;
+ *  - random keys, data and block counts 0..37 against OpenSSL's EVP
+ *    aes-*-ecb, in place and out of place at any alignment, guard bytes
+ *    around dst;
+ *  - with --ct, run under valgrind memcheck (make ct-check): key and data
+ *    are marked undefined, so memcheck reports any branch or address that
+ *    depends on them.
+ * Output: "PASS: ...", "FAIL: ...", "NOT COVERED: ..."; exits 1 on FAIL.
+ * Options: --seed=N (or SEED=N), --cases=N random cases (default 120000),
+ * --ct.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <openssl/evp.h>
+#include <wmmintrin.h>
+
+#if defined(__has_include)
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#define HAVE_MEMCHECK 1
+#endif
+#endif
+
+#include "aes_ct.h"
+
+#define BLK		AESNICTR_BLOCK_SIZE
+#define MAX_BLOCKS	37
+#define GUARD		32
+#define BUF_LEN		(GUARD + BLK + MAX_BLOCKS * BLK + GUARD)
+
+static int nr_fail;
+static u64 rng_state;
+
+/* splitmix64 */
+static u64 rnd(void)
+{
+	u64 z = (rng_state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static void rnd_bytes(u8 *p, size_t n)
+{
+	while (n--)
+		*p++ = (u8)rnd();
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void hex(char *out, const u8 *p, size_t n)
+{
+	while (n--)
+		out += sprintf(out, "%02x", *p++);
+}
+
+static void unhex(u8 *out, const char *s)
+{
+	while (s[0] && s[1]) {
+		sscanf(s, "%2hhx", out++);
+		s += 2;
+	}
+}
+
+static void result(int ok, const char *what)
+{
+	printf("%s: %s\n", ok ? "PASS" : "FAIL", what);
+	if (!ok)
+		nr_fail++;
+}
+
+/* ---- FIPS-197 ----------------------------------------------------------- */
+
+static const struct {
+	const char *key, *pt, *ct;
+	const char *last_words;	/* Appendix A: the last round key's words */
+	const char *a_key;
+} fips[] = {
+	{ "000102030405060708090a0b0c0d0e0f",
+	  "00112233445566778899aabbccddeeff",
+	  "69c4e0d86a7b0430d8cdb78070b4c55a",
+	  "d014f9a8c9ee2589e13f0cc8b6630ca6",
+	  "2b7e151628aed2a6abf7158809cf4f3c" },
+	{ "000102030405060708090a0b0c0d0e0f1011121314151617",
+	  "00112233445566778899aabbccddeeff",
+	  "dda97ca4864cdfe06eaf70a0ec0d7191",
+	  "e98ba06f448c773c8ecc720401002202",
+	  "8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b" },
+	{ "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+	  "00112233445566778899aabbccddeeff",
+	  "8ea2b7ca516745bfeafc49904b496089",
+	  "fe4890d1e6188d0b046df344706c631e",
+	  "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4" },
+};
+
+static void test_fips(void)
+{
+	struct aesnictr_key enc, dec;
+	u8 key[32], pt[BLK], ct[BLK], buf[BLK], out[BLK];
+	char what[128];
+	unsigned int i, klen;
+
+	for (i = 0; i < 3; i++) {
+		klen = 16 + 8 * i;
+		unhex(key, fips[i].key);
+		unhex(pt, fips[i].pt);
+		unhex(ct, fips[i].ct);
+		aesnictr_ct_expand_key(&enc, key, klen);
+		aesnictr_ct_invert_key(&dec, &enc);
+
+		aesnictr_ct_encrypt(&enc, out, pt, 1);
+		memcpy(buf, pt, BLK);
+		aesnictr_ct_encrypt(&enc, buf, buf, 1);
+		snprintf(what, sizeof(what),
+			 "FIPS-197 C.%u AES-%u encrypt (and in place)", i + 1,
+			 klen * 8);
+		result(!memcmp(out, ct, BLK) && !memcmp(buf, ct, BLK), what);
+
+		aesnictr_ct_decrypt(&dec, out, ct, 1);
+		aesnictr_ct_decrypt(&dec, buf, buf, 1);
+		snprintf(what, sizeof(what),
+			 "FIPS-197 C.%u AES-%u decrypt (and in place)", i + 1,
+			 klen * 8);
+		result(!memcmp(out, pt, BLK) && !memcmp(buf, pt, BLK), what);
+
+		unhex(key, fips[i].a_key);
+		unhex(out, fips[i].last_words);
+		aesnictr_ct_expand_key(&enc, key, klen);
+		snprintf(what, sizeof(what),
+			 "FIPS-197 A.%u AES-%u key expansion, last words",
+			 i + 1, klen * 8);
+		result(enc.nrounds == 10 + 2 * i &&
+		       !memcmp(enc.rk + 16 * enc.nrounds, out, BLK), what);
+	}
+}
+
+/* ---- key schedules ------------------------------------------------------ */
+
+/* The reference decryption schedule, with AESIMC. */
+__attribute__((target("aes")))
+static void ref_invert_key(struct aesnictr_key *dec,
+			   const struct aesnictr_key *enc)
+{
+	unsigned int n = enc->nrounds, i;
+	__m128i x;
+
+	memset(dec, 0, sizeof(*dec));
+	memcpy(dec->rk, enc->rk + BLK * n, BLK);
+	memcpy(dec->rk + BLK * n, enc->rk, BLK);
+	for (i = 1; i < n; i++) {
+		x = _mm_loadu_si128((const __m128i *)(enc->rk + BLK * (n - i)));
+		_mm_storeu_si128((__m128i *)(dec->rk + BLK * i),
+				 _mm_aesimc_si128(x));
+	}
+	dec->nrounds = n;
+}
+
+/* Print the first round key (or the round count) where got and want differ. */
+static void show_diff(const char *what, const u8 *key, unsigned int klen,
+		      const struct aesnictr_key *got,
+		      const struct aesnictr_key *want)
+{
+	char kh[65], a[2 * BLK + 1], b[2 * BLK + 1];
+	unsigned int i;
+
+	hex(kh, key, klen);
+	for (i = 0; i <= want->nrounds; i++)
+		if (memcmp(got->rk + BLK * i, want->rk + BLK * i, BLK))
+			break;
+	if (got->nrounds != want->nrounds || i > want->nrounds) {
+		printf("  first %s failure: key %s: nrounds %u, want %u\n",
+		       what, kh, got->nrounds, want->nrounds);
+		return;
+	}
+	hex(a, got->rk + BLK * i, BLK);
+	hex(b, want->rk + BLK * i, BLK);
+	printf("  first %s failure: key %s: rk[%u] %s, want %s\n", what, kh,
+	       i, a, b);
+}
+
+static void test_key_schedules(long nkeys)
+{
+	struct aesnictr_key ref, ct, dec, dref, adec;
+	u8 key[32];
+	char what[160];
+	unsigned int klen, rkb;
+	long i, bad_enc, bad_dec, bad_asm;
+
+	for (klen = 16; klen <= 32; klen += 8) {
+		bad_enc = 0;
+		bad_dec = 0;
+		bad_asm = 0;
+		for (i = 0; i < nkeys; i++) {
+			rnd_bytes(key, klen);
+			memset(&ref, 0, sizeof(ref));
+			memset(&ct, 0, sizeof(ct));
+			aesnictr_expand_key(&ref, key, klen);
+			aesnictr_ct_expand_key(&ct, key, klen);
+			rkb = (ref.nrounds + 1) * BLK;
+			if (ref.nrounds != ct.nrounds ||
+			    memcmp(ref.rk, ct.rk, rkb)) {
+				if (!bad_enc++)
+					show_diff("expand_key", key, klen, &ct,
+						  &ref);
+			}
+			/* out of place, then in place */
+			ref_invert_key(&dref, &ref);
+			memset(&dec, 0, sizeof(dec));
+			aesnictr_ct_invert_key(&dec, &ref);
+			aesnictr_ct_invert_key(&ct, &ct);
+			if (dec.nrounds != dref.nrounds ||
+			    memcmp(dec.rk, dref.rk, rkb) ||
+			    ct.nrounds != dref.nrounds ||
+			    memcmp(ct.rk, dref.rk, rkb)) {
+				if (!bad_dec++)
+					show_diff("invert_key", key, klen,
+						  memcmp(dec.rk, dref.rk, rkb) ?
+						  &dec : &ct, &dref);
+			}
+			/* the assembly's AESIMC loop (the SIMD setkey path) */
+			memset(&adec, 0, sizeof(adec));
+			aesnictr_invert_key(&adec, &ref);
+			if (adec.nrounds != dref.nrounds ||
+			    memcmp(adec.rk, dref.rk, rkb)) {
+				if (!bad_asm++)
+					show_diff("aesnictr_invert_key", key,
+						  klen, &adec, &dref);
+			}
+		}
+		snprintf(what, sizeof(what),
+			 "AES-%u expand_key = assembly aesnictr_expand_key (%ld of %ld keys differ)",
+			 klen * 8, bad_enc, nkeys);
+		result(!bad_enc, what);
+		snprintf(what, sizeof(what),
+			 "AES-%u invert_key = AESIMC reference, out of and in place (%ld of %ld keys differ)",
+			 klen * 8, bad_dec, nkeys);
+		result(!bad_dec, what);
+		snprintf(what, sizeof(what),
+			 "AES-%u assembly aesnictr_invert_key = AESIMC reference (%ld of %ld keys differ)",
+			 klen * 8, bad_asm, nkeys);
+		result(!bad_asm, what);
+	}
+}
+
+/* ---- random cases against OpenSSL --------------------------------------- */
+
+static const EVP_CIPHER *ecb(unsigned int klen)
+{
+	return klen == 16 ? EVP_aes_128_ecb() :
+	       klen == 24 ? EVP_aes_192_ecb() : EVP_aes_256_ecb();
+}
+
+static void evp_ecb(EVP_CIPHER_CTX *c, int enc, const u8 *key,
+		    unsigned int klen, u8 *out, const u8 *in, int len)
+{
+	int n = 0;
+
+	if (!EVP_CipherInit_ex(c, ecb(klen), NULL, key, NULL, enc) ||
+	    !EVP_CIPHER_CTX_set_padding(c, 0) ||
+	    (len && !EVP_CipherUpdate(c, out, &n, in, len)) || n != len) {
+		fprintf(stderr, "OpenSSL EVP failed\n");
+		exit(2);
+	}
+}
+
+static u8 guard_byte(size_t i)
+{
+	return (u8)(0x5a ^ (i * 37));
+}
+
+/* Counts per (decrypt, key size): cases, failures. */
+static long cnt[2][3], bad[2][3];
+
+static void one_case(EVP_CIPHER_CTX *c, u8 *sbuf, u8 *dbuf)
+{
+	struct aesnictr_key enc, dec;
+	unsigned int klen = 16 + 8 * (unsigned int)(rnd() % 3);
+	unsigned int nblocks = (unsigned int)(rnd() % (MAX_BLOCKS + 1));
+	unsigned int len = nblocks * BLK, op, i;
+	unsigned int soff = (unsigned int)(rnd() % BLK);
+	unsigned int doff = (unsigned int)(rnd() % BLK);
+	int in_place = (int)(rnd() & 1), ok;
+	u8 *src = sbuf + GUARD + soff;
+	u8 *dst = in_place ? src : dbuf + GUARD + doff;
+	u8 key[32], in[MAX_BLOCKS * BLK], want[MAX_BLOCKS * BLK];
+	char kh[65], ih[2 * BLK + 1];
+
+	rnd_bytes(key, klen);
+	aesnictr_ct_expand_key(&enc, key, klen);
+	aesnictr_ct_invert_key(&dec, &enc);
+	for (op = 0; op < 2; op++) {
+		rnd_bytes(in, len);
+		evp_ecb(c, !op, key, klen, want, in, (int)len);
+		for (i = 0; i < GUARD; i++) {
+			dst[-1 - (int)i] = guard_byte(i);
+			dst[len + i] = guard_byte(i + 99);
+		}
+		memcpy(src, in, len);
+		if (!op)
+			aesnictr_ct_encrypt(&enc, dst, src, nblocks);
+		else
+			aesnictr_ct_decrypt(&dec, dst, src, nblocks);
+		ok = !memcmp(dst, want, len);
+		for (i = 0; i < GUARD; i++)
+			ok &= dst[-1 - (int)i] == guard_byte(i) &&
+			      dst[len + i] == guard_byte(i + 99);
+		if (!in_place)
+			ok &= !memcmp(src, in, len);
+		cnt[op][(klen - 16) / 8]++;
+		if (!ok && !bad[op][(klen - 16) / 8]++) {
+			hex(kh, key, klen);
+			hex(ih, in, len < BLK ? len : BLK);
+			printf("  first %s failure: key %s, %u blocks, src+%u, dst%s+%u, in %s...\n",
+			       op ? "decrypt" : "encrypt", kh, nblocks, soff,
+			       in_place ? "=src" : "", in_place ? soff : doff,
+			       ih);
+		}
+	}
+}
+
+static void test_random(long cases)
+{
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	static u8 sbuf[BUF_LEN], dbuf[BUF_LEN];
+	char what[192];
+	unsigned int op, k;
+	long i;
+
+	if (!c)
+		exit(2);
+	for (i = 0; i < cases; i++)
+		one_case(c, sbuf, dbuf);
+	EVP_CIPHER_CTX_free(c);
+	for (op = 0; op < 2; op++)
+		for (k = 0; k < 3; k++) {
+			snprintf(what, sizeof(what),
+				 "AES-%u %s vs OpenSSL aes-%u-ecb, 0..%u blocks, in/out of place, unaligned (%ld of %ld cases failed)",
+				 128 + 64 * k, op ? "decrypt" : "encrypt",
+				 128 + 64 * k, MAX_BLOCKS, bad[op][k],
+				 cnt[op][k]);
+			result(!bad[op][k] && cnt[op][k], what);
+		}
+}
+
+/* ---- constant time, under valgrind ------------------------------------- */
+
+#ifdef HAVE_MEMCHECK
+static int ct_check(void)
+{
+	struct aesnictr_key enc, dec;
+	u8 key[32], pt[5 * BLK], ct[5 * BLK], out[5 * BLK], want[BLK];
+	unsigned int i, k, klen, errs, ok = 1;
+	char what[160];
+
+	if (!RUNNING_ON_VALGRIND) {
+		printf("NOT COVERED: aes_ct constant-time check (not under valgrind: make ct-check)\n");
+		return 0;
+	}
+	for (i = 0; i < 3; i++) {
+		klen = 16 + 8 * i;
+		unhex(key, fips[i].key);
+		for (k = 0; k < 5; k++)
+			unhex(pt + k * BLK, fips[i].pt);
+		unhex(want, fips[i].ct);
+		VALGRIND_MAKE_MEM_UNDEFINED(key, klen);
+		VALGRIND_MAKE_MEM_UNDEFINED(pt, sizeof(pt));
+		aesnictr_ct_expand_key(&enc, key, klen);
+		aesnictr_ct_encrypt(&enc, ct, pt, 5);
+		aesnictr_ct_invert_key(&dec, &enc);
+		aesnictr_ct_decrypt(&dec, out, ct, 5);
+		/* now look at the results */
+		VALGRIND_MAKE_MEM_DEFINED(pt, sizeof(pt));
+		VALGRIND_MAKE_MEM_DEFINED(ct, sizeof(ct));
+		VALGRIND_MAKE_MEM_DEFINED(out, sizeof(out));
+		for (k = 0; k < 5; k++)
+			ok &= !memcmp(ct + k * BLK, want, BLK);
+		ok &= !memcmp(out, pt, sizeof(pt));
+	}
+	result(ok, "aes_ct under valgrind: FIPS-197 C.1-C.3 answers");
+	errs = VALGRIND_COUNT_ERRORS;
+	snprintf(what, sizeof(what),
+		 "aes_ct constant time: expand, encrypt, invert, decrypt with key and data undefined, %u memcheck errors",
+		 errs);
+	result(!errs, what);
+	return nr_fail ? 1 : 0;
+}
+#else
+static int ct_check(void)
+{
+	printf("NOT COVERED: aes_ct constant-time check (<valgrind/memcheck.h> absent)\n");
+	return 0;
+}
+#endif
+
+/* ---- speed -------------------------------------------------------------- */
+
+static void speed(void)
+{
+	static u8 buf[4096];
+	struct aesnictr_key key[2];
+	void (*fn[2])(const struct aesnictr_key *, u8 *, const u8 *,
+		      unsigned int) = {
+		aesnictr_ct_encrypt, aesnictr_ct_decrypt
+	};
+	u8 k[16] = { 1 };
+	double t0, mbs[2];
+	long n, reps;
+	int op;
+
+	aesnictr_ct_expand_key(&key[0], k, 16);
+	aesnictr_ct_invert_key(&key[1], &key[0]);
+	for (op = 0; op < 2; op++) {
+		reps = 0;
+		t0 = now();
+		do {
+			for (n = 0; n < 64; n++)
+				fn[op](&key[op], buf, buf, sizeof(buf) / BLK);
+			reps += 64;
+		} while (now() - t0 < 0.25);
+		mbs[op] = reps * (double)sizeof(buf) / (now() - t0) / 1e6;
+	}
+	printf("test_aes_ct: speed, AES-128 on 4 KiB: encrypt %.0f MB/s, decrypt %.0f MB/s\n",
+	       mbs[0], mbs[1]);
+}
+
+int main(int argc, char **argv)
+{
+	long cases = 120000;
+	const char *s;
+	double t0 = now();
+	int i, ct = 0;
+
+	rng_state = (u64)time(NULL) ^ ((u64)getpid() << 32);
+	if ((s = getenv("SEED")) && *s)
+		rng_state = strtoull(s, NULL, 0);
+	for (i = 1; i < argc; i++) {
+		if (!strncmp(argv[i], "--seed=", 7)) {
+			rng_state = strtoull(argv[i] + 7, NULL, 0);
+		} else if (!strncmp(argv[i], "--cases=", 8)) {
+			cases = strtol(argv[i] + 8, NULL, 0);
+		} else if (!strcmp(argv[i], "--ct")) {
+			ct = 1;
+		} else {
+			fprintf(stderr, "usage: %s [--seed=N] [--cases=N] [--ct]\n",
+				argv[0]);
+			return 2;
+		}
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (ct)
+		return ct_check();
+
+	printf("test_aes_ct: seed %llu (rerun with SEED=%llu), %ld random cases\n",
+	       (unsigned long long)rng_state, (unsigned long long)rng_state,
+	       cases);
+	test_fips();
+	test_key_schedules(20000);
+	test_random(cases);
+	speed();
+	printf("test_aes_ct: %d failed, elapsed %.1f s\n", nr_fail, now() - t0);
+	return nr_fail ? 1 : 0;
+}
