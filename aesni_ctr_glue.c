@@ -87,8 +87,9 @@ static int family_start(const struct aesnictr_family *f, int cap)
 			continue;
 		err = f->selftest(impl, true);
 		if (err) {
-			pr_err("%s: self-test of %s failed; using a narrower one\n",
-			       f->name, aesnictr_impl_names[impl]);
+			pr_err("%s: self-test of %s failed%s\n", f->name,
+			       aesnictr_impl_names[impl],
+			       impl ? "; trying a narrower one" : "");
 			if (fips_enabled)
 				return err;
 			continue;

@@ -2,10 +2,18 @@
 # `make check`: every test of the project, in order; tallies the PASS:/FAIL:
 # lines the steps print (a step that fails without saying why counts as one
 # failure) and ends with "N passed, N failed".  Exit status 0 only if none
-# failed.  Usage: tools/check.sh [kernel versions...]
+# failed.
+#
+# Coverage: each family's implementations are reported with where they ran:
+# "native" (tools/native against OpenSSL) and "vm-<kver>" (a guest of that
+# kernel printed "COVERED: <family> <impl> ..." for it).  REQUIRE names
+# implementations that must have been covered, else the run fails:
+#	REQUIRE="ctr:vaes512 gcm:vaes512 ctr:vaes2@vm gcm:avx@vm-6.1.0-57-amd64"
+# an entry is <family>:<impl>[@native|@vm|@vm-<kver>]; without @ anywhere.
+# The kernels are those tools/kernels.sh lists (after the dependencies step,
+# which installs Debian's and builds 7.3).
 set -u
 cd "$(dirname "$0")/.."
-kvers=${*:-$(ls -d /lib/modules/*/build 2>/dev/null | cut -d/ -f4 | sort -rV)}
 mkdir -p build
 log=build/check.log
 : >"$log"
@@ -32,18 +40,51 @@ step() {
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
+	LAST_OUT=$out
 }
 
-step "dependencies" 1200 tools/deps.sh
+# coverage lines "<family> <impl> <where>", collected in build/coverage
+cover=build/coverage
+: >"$cover"
+native_cover() {	# FAMILY OUTPUT_FILE PREFIX
+	sed -n "s/^$3 \(.*\)\$/\1/p" "$2" | tr ' ' '\n' | grep -v '^none$' |
+		awk -v f="$1" 'NF { print f, $1, "native" }' >>"$cover"
+}
+
+step "dependencies (packages, the 7.3 kernel build)" 3000 tools/deps.sh
+kvers=$(tools/kernels.sh versions)
 step "native tests (tools/native, against OpenSSL)" 900 make --no-print-directory -C tools/native test
-step "kernel builds (W=1, objtool, sparse)" 900 tools/kbuild-check.sh $kvers
+native_cover ctr "$LAST_OUT" "native tiers covered:"
+native_cover gcm "$LAST_OUT" "native gcm tiers covered:"
+step "kernel builds (W=1, objtool, sparse, checkpatch, avx-only)" 1200 tools/kbuild-check.sh $kvers
 step "dkms add/build" 600 tools/dkms-check.sh $kvers
 for k in $kvers; do
 	step "QEMU guest tests, kernel $k" 1800 tools/vm/run.sh "$k" all
+	sed -n 's/^ *COVERED: \([a-z0-9]*\) \([a-z0-9]*\).*/\1 \2/p' "$LAST_OUT" |
+		awk -v w="vm-$k" '{ print $1, $2, w }' >>"$cover"
 done
 
 echo
 echo "kernels: $(echo $kvers)"
-grep -hE 'tiers covered|NOT COVERED' build/check-*.log | sort -u | sed 's/^/  /'
+echo "where each implementation was tested (family implementation: places):"
+sort -u "$cover" | awk '
+	{ key = $1 " " $2; if (!(key in w)) order[++n] = key; w[key] = w[key] " " $3 }
+	END { for (i = 1; i <= n; i++) printf "  %-16s%s\n", order[i] ":", w[order[i]] }'
+grep -hE 'NOT COVERED' build/check-*.log | sort -u | sed 's/^/  /'
+
+for r in ${REQUIRE:-}; do
+	fam=${r%%:*}; rest=${r#*:}; impl=${rest%%@*}; where=
+	[ "$rest" != "$impl" ] && where=${rest#*@}
+	if sort -u "$cover" | awk -v f="$fam" -v i="$impl" -v w="$where" '
+		$1 == f && $2 == i && (w == "" || $3 == w || (w == "vm" && $3 ~ /^vm-/)) { ok = 1 }
+		END { exit !ok }'; then
+		echo "PASS: REQUIRE $r: covered"
+		passed=$((passed + 1))
+	else
+		echo "FAIL: REQUIRE $r: not covered"
+		failed=$((failed + 1))
+	fi
+done
+
 echo "check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
