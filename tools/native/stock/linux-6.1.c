@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Glue for Linux 6.1's x86 AES assembly (Debian's linux-source-6.1), written
+ * after what 6.1's arch/x86/crypto/aesni-intel_glue.c does; the assembly
+ * (aesni-intel_asm.S, aesni-intel_avx-x86_64.S, aes_ctrby8_avx-x86_64.S) is
+ * extracted and assembled at bench time, every symbol prefixed linux61_.
+ *
+ * Keys: struct crypto_aes_ctx expanded by aesni_set_key; gcm(aes) also
+ * keeps the hash subkey H = AES(K, 0^128) (the glue computes it with the
+ * AES library; aesni_enc gives the same block).
+ *
+ * ctr(aes) (ctr_crypt): the whole blocks go to the static call, which
+ * aesni_init points at the by8 AVX code (aes_ctr_enc_<bits>_avx_by8, by key
+ * length) when the CPU has AVX, else at the SSE aesni_ctr_enc; both advance
+ * the IV.  A final partial block is one aesni_enc of the counter, XORed in,
+ * and the counter is incremented.
+ *
+ * gcm(aes) (gcmaes_crypt_by_sg): chosen per request by the data length.
+ * aesni_init enables the "avx" static key if the CPU has AVX and both "avx"
+ * and "avx2" if it has AVX2; a request then uses the AVX2 gen4 code if avx2
+ * is on and the data is at least AVX_GEN4_OPTSIZE (4096) bytes, else the
+ * AVX gen2 code if avx is on and the data is at least AVX_GEN2_OPTSIZE (640)
+ * bytes, else the SSE code.  Whichever it is, one request is init (J0 = IV
+ * || 1, the hash subkey, the AAD; gen2/gen4 derive their H powers here,
+ * per request), update for the data (one call here: the bench's messages
+ * are one linear buffer), finalize for the tag; decryption compares the
+ * tag in constant time.
+ */
+#include <string.h>
+
+#include "stock.h"
+
+#define K(f)	linux61_##f
+
+/* 6.1's struct gcm_context_data: the asm addresses its fields by offset. */
+struct gcm_data61 {
+	u8 aad_hash[16];
+	u64 aad_length;
+	u64 in_length;
+	u8 partial_block_enc_key[16];
+	u8 orig_iv[16];
+	u8 current_counter[16];
+	u64 partial_block_len;
+	u64 unused;
+	u8 hash_keys[16 * 16];
+} __attribute__((aligned(16)));
+
+_Static_assert(offsetof(struct gcm_data61, hash_keys) == 96, "gcm_context_data");
+
+typedef void gcm_init_t(void *ctx, struct gcm_data61 *d, u8 *iv, u8 *hash_subkey,
+			const u8 *aad, unsigned long aad_len);
+typedef void gcm_update_t(void *ctx, struct gcm_data61 *d, u8 *out,
+			  const u8 *in, unsigned long len);
+typedef void gcm_finalize_t(void *ctx, struct gcm_data61 *d, u8 *tag,
+			    unsigned long tag_len);
+typedef void ctr_by8_t(const u8 *in, u8 *iv, void *keys, u8 *out,
+		       unsigned int num_bytes);
+
+int K(aesni_set_key)(struct stock_aes_ctx *ctx, const u8 *in_key,
+		     unsigned int key_len);
+void K(aesni_enc)(const void *ctx, u8 *out, const u8 *in);
+void K(aesni_ctr_enc)(struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
+		      unsigned int len, u8 *iv);
+ctr_by8_t K(aes_ctr_enc_128_avx_by8), K(aes_ctr_enc_192_avx_by8),
+	K(aes_ctr_enc_256_avx_by8);
+gcm_init_t K(aesni_gcm_init), K(aesni_gcm_init_avx_gen2),
+	K(aesni_gcm_init_avx_gen4);
+gcm_update_t K(aesni_gcm_enc_update), K(aesni_gcm_enc_update_avx_gen2),
+	K(aesni_gcm_enc_update_avx_gen4), K(aesni_gcm_dec_update),
+	K(aesni_gcm_dec_update_avx_gen2), K(aesni_gcm_dec_update_avx_gen4);
+gcm_finalize_t K(aesni_gcm_finalize), K(aesni_gcm_finalize_avx_gen2),
+	K(aesni_gcm_finalize_avx_gen4);
+
+#define AVX_GEN2_OPTSIZE	640
+#define AVX_GEN4_OPTSIZE	4096
+
+/* generic_gcmaes_ctx: hash subkey, then the expanded key, both 16-aligned. */
+struct ctx61 {
+	u8 hash_subkey[16] __attribute__((aligned(16)));
+	struct stock_aes_ctx aes __attribute__((aligned(16)));
+};
+
+/* The static keys and static call of aesni_init, set from the CPU. */
+static int use_avx, use_avx2, ctr_by8;
+
+static void setkey61(void *c, const u8 *key, unsigned int key_len, int gcm)
+{
+	struct ctx61 *ctx = c;
+
+	K(aesni_set_key)(&ctx->aes, key, key_len);
+	memset(ctx->hash_subkey, 0, 16);
+	if (gcm)
+		K(aesni_enc)(&ctx->aes, ctx->hash_subkey, ctx->hash_subkey);
+}
+
+static void ctr61(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		  u8 iv[16])
+{
+	struct ctx61 *ctx = (struct ctx61 *)c;
+	unsigned int full = len & ~15u;
+
+	if (full) {
+		if (!ctr_by8)
+			K(aesni_ctr_enc)(&ctx->aes, dst, src, full, iv);
+		else if (ctx->aes.key_length == 16)
+			K(aes_ctr_enc_128_avx_by8)(src, iv, &ctx->aes, dst, full);
+		else if (ctx->aes.key_length == 24)
+			K(aes_ctr_enc_192_avx_by8)(src, iv, &ctx->aes, dst, full);
+		else
+			K(aes_ctr_enc_256_avx_by8)(src, iv, &ctx->aes, dst, full);
+	}
+	if (len & 15)
+		stock_ctr_tail(K(aesni_enc), &ctx->aes, dst + full, src + full,
+			       len & 15, iv);
+}
+
+static void gcm61(const void *c, int enc, const u8 iv12[12], const u8 *aad,
+		  unsigned int aad_len, const u8 *src, u8 *dst,
+		  unsigned int len, u8 tag[16])
+{
+	struct ctx61 *ctx = (struct ctx61 *)c;
+	u8 iv[16] __attribute__((aligned(16)));
+	struct gcm_data61 d;
+	gcm_init_t *init;
+	gcm_update_t *update;
+	gcm_finalize_t *finalize;
+
+	memcpy(iv, iv12, 12);
+	iv[12] = iv[13] = iv[14] = 0;
+	iv[15] = 1;
+	if (use_avx2 && len >= AVX_GEN4_OPTSIZE) {
+		init = K(aesni_gcm_init_avx_gen4);
+		update = enc ? K(aesni_gcm_enc_update_avx_gen4) :
+			       K(aesni_gcm_dec_update_avx_gen4);
+		finalize = K(aesni_gcm_finalize_avx_gen4);
+	} else if (use_avx && len >= AVX_GEN2_OPTSIZE) {
+		init = K(aesni_gcm_init_avx_gen2);
+		update = enc ? K(aesni_gcm_enc_update_avx_gen2) :
+			       K(aesni_gcm_dec_update_avx_gen2);
+		finalize = K(aesni_gcm_finalize_avx_gen2);
+	} else {
+		init = K(aesni_gcm_init);
+		update = enc ? K(aesni_gcm_enc_update) : K(aesni_gcm_dec_update);
+		finalize = K(aesni_gcm_finalize);
+	}
+	init(&ctx->aes, &d, iv, ctx->hash_subkey, aad, aad_len);
+	if (len)
+		update(&ctx->aes, &d, dst, src, len);
+	finalize(&ctx->aes, &d, tag, 16);
+}
+
+static void gcm_enc61(const void *ctx, const u8 iv[12], const u8 *aad,
+		      unsigned int aad_len, const u8 *src, u8 *dst,
+		      unsigned int len, u8 tag[16])
+{
+	gcm61(ctx, 1, iv, aad, aad_len, src, dst, len, tag);
+}
+
+static int gcm_dec61(const void *ctx, const u8 iv[12], const u8 *aad,
+		     unsigned int aad_len, const u8 *src, u8 *dst,
+		     unsigned int len, const u8 tag[16])
+{
+	u8 t[16];
+
+	gcm61(ctx, 0, iv, aad, aad_len, src, dst, len, t);
+	return !stock_memneq(t, tag, 16);
+}
+
+static int impls61(const struct stock_cpu *cpu, struct stock_impl *out)
+{
+	if (!cpu->aes)
+		return 0;	/* aesni_init: -ENODEV */
+	use_avx = cpu->avx;
+	use_avx2 = cpu->avx2;
+	ctr_by8 = cpu->avx;
+	out[0] = (struct stock_impl){
+		.name = "linux-6.1",
+		.col = "6.1",
+		.ctr_desc = ctr_by8 ? "aes_ctr_enc_*_avx_by8 (+ aesni_enc for a partial block)" :
+				      "aesni_ctr_enc (SSE; + aesni_enc for a partial block)",
+		.gcm_desc = use_avx2 ? "aesni_gcm_* SSE < 640 B <= avx_gen2 < 4096 B <= avx_gen4" :
+			    use_avx ? "aesni_gcm_* SSE < 640 B <= avx_gen2" :
+				      "aesni_gcm_* SSE",
+		.modes = STOCK_CTR | STOCK_GCM,
+		.ctx_size = sizeof(struct ctx61),
+		.setkey = setkey61,
+		.ctr = ctr61,
+		.gcm_enc = gcm_enc61,
+		.gcm_dec = gcm_dec61,
+	};
+	return 1;
+}
+
+static const char *choice61(const struct stock_cpu *cpu)
+{
+	if (!cpu->aes)
+		return "CPU lacks AES-NI: the driver does not load";
+	if (cpu->avx2)
+		return "AVX2: CTR by8 AVX; GCM by request size, SSE below 640 B, AVX gen2 from 640 B, AVX2 gen4 from 4096 B (no VAES code in 6.1)";
+	if (cpu->avx)
+		return "AVX: CTR by8 AVX; GCM SSE below 640 B, AVX gen2 from 640 B";
+	return "no AVX: SSE CTR and GCM";
+}
+
+const struct stock_kernel stock_linux61 = {
+	.kver = "6.1",
+	.impls = impls61,
+	.choice = choice61,
+};

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Glue for Linux 6.12's x86 AES assembly (Debian's linux-source-6.12),
+ * written after what 6.12's arch/x86/crypto/aesni-intel_glue.c does; the
+ * assembly (aesni-intel_asm.S, aes_ctrby8_avx-x86_64.S,
+ * aes-gcm-aesni-x86_64.S, aes-gcm-avx10-x86_64.S) is extracted and assembled
+ * at bench time, every symbol prefixed linux612_.
+ *
+ * ctr(aes): as in 6.1 (there is no VAES CTR in 6.12): the by8 AVX code for
+ * the whole blocks when the CPU has AVX (else SSE aesni_ctr_enc), then one
+ * aesni_enc for a partial block.
+ *
+ * gcm(aes): one driver per code path, registered by priority; the crypto API
+ * takes the highest.  register_avx_algs: with AVX, generic-gcm-aesni-avx
+ * (500); with AVX2, VAES, VPCLMULQDQ, PCLMULQDQ and the OS saving YMM, and
+ * also AVX512BW, AVX512VL, BMI2 and the OS saving the AVX-512 state,
+ * generic-gcm-vaes-avx10_256 (700) and generic-gcm-vaes-avx10_512 (800, but
+ * 1 on a CPU in zmm_exclusion_list).  Without AVX: generic-gcm-aesni (400).
+ * There is no VAES+AVX2 GCM in 6.12.
+ *
+ * The key (gcm_setkey): the AES key by aesni_set_key into the
+ * crypto_aes_ctx at the start of the key struct, then the variant's
+ * precompute of the H powers into the same struct (aesni/aesni_avx: H^8..H^1,
+ * their xored halves and H*x^64 at 496/624/688; avx10: H^16..H^1 at 512,
+ * 64-byte aligned, then three zero blocks).  One request (gcm_crypt):
+ * counter words little-endian {2, IV[8..11], IV[4..7], IV[0..3]}, the GHASH
+ * accumulator zeroed, aad_update over the AAD (if any), one update over the
+ * data, then enc_final (the tag is left in the accumulator) or dec_final
+ * (the assembly compares the tag and returns whether it matched).
+ */
+#include <stdalign.h>
+#include <string.h>
+
+#include "stock.h"
+
+#define K(f)	linux612_##f
+
+struct gcm_key_aesni612 {
+	struct stock_aes_ctx aes;
+	u32 rfc4106_nonce;
+	alignas(16) u64 h_powers[8][2];
+	alignas(16) u64 h_powers_xored[8];
+	alignas(16) u64 h_times_x64[2];
+};
+
+struct gcm_key_avx10_612 {
+	struct stock_aes_ctx aes;
+	u32 rfc4106_nonce;
+	alignas(64) u64 h_powers[16][2];
+	u64 padding[3][2];
+};
+
+/* The offsets the assembly assumes (the glue's BUILD_BUG_ONs). */
+_Static_assert(offsetof(struct gcm_key_aesni612, aes.key_length) == 480, "aesni");
+_Static_assert(offsetof(struct gcm_key_aesni612, h_powers) == 496, "aesni");
+_Static_assert(offsetof(struct gcm_key_aesni612, h_powers_xored) == 624, "aesni");
+_Static_assert(offsetof(struct gcm_key_aesni612, h_times_x64) == 688, "aesni");
+_Static_assert(offsetof(struct gcm_key_avx10_612, h_powers) == 512, "avx10");
+_Static_assert(offsetof(struct gcm_key_avx10_612, padding) == 768, "avx10");
+
+typedef void ctr_by8_t(const u8 *in, u8 *iv, void *keys, u8 *out,
+		       unsigned int num_bytes);
+typedef void precompute_t(void *key);
+typedef void aad_update_t(const void *key, u8 ghash_acc[16], const u8 *aad,
+			  int aad_len);
+typedef void update_t(const void *key, const u32 le_ctr[4], u8 ghash_acc[16],
+		      const u8 *src, u8 *dst, int len);
+typedef void enc_final_t(const void *key, const u32 le_ctr[4],
+			 u8 ghash_acc[16], u64 aad_len, u64 data_len);
+typedef _Bool dec_final_t(const void *key, const u32 le_ctr[4],
+			  const u8 ghash_acc[16], u64 aad_len, u64 data_len,
+			  const u8 tag[16], int tag_len);
+
+void K(aesni_set_key)(struct stock_aes_ctx *ctx, const u8 *in_key,
+		      unsigned int key_len);
+void K(aesni_enc)(const void *ctx, u8 *out, const u8 *in);
+void K(aesni_ctr_enc)(struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
+		      unsigned int len, u8 *iv);
+ctr_by8_t K(aes_ctr_enc_128_avx_by8), K(aes_ctr_enc_192_avx_by8),
+	K(aes_ctr_enc_256_avx_by8);
+precompute_t K(aes_gcm_precompute_aesni), K(aes_gcm_precompute_aesni_avx),
+	K(aes_gcm_precompute_vaes_avx10_256), K(aes_gcm_precompute_vaes_avx10_512);
+aad_update_t K(aes_gcm_aad_update_aesni), K(aes_gcm_aad_update_aesni_avx),
+	K(aes_gcm_aad_update_vaes_avx10);
+update_t K(aes_gcm_enc_update_aesni), K(aes_gcm_enc_update_aesni_avx),
+	K(aes_gcm_enc_update_vaes_avx10_256), K(aes_gcm_enc_update_vaes_avx10_512),
+	K(aes_gcm_dec_update_aesni), K(aes_gcm_dec_update_aesni_avx),
+	K(aes_gcm_dec_update_vaes_avx10_256), K(aes_gcm_dec_update_vaes_avx10_512);
+enc_final_t K(aes_gcm_enc_final_aesni), K(aes_gcm_enc_final_aesni_avx),
+	K(aes_gcm_enc_final_vaes_avx10);
+dec_final_t K(aes_gcm_dec_final_aesni), K(aes_gcm_dec_final_aesni_avx),
+	K(aes_gcm_dec_final_vaes_avx10);
+
+struct gcm_variant612 {
+	precompute_t *precompute;
+	aad_update_t *aad_update;
+	update_t *enc_update, *dec_update;
+	enc_final_t *enc_final;
+	dec_final_t *dec_final;
+};
+
+enum { V_AESNI, V_AESNI_AVX, V_AVX10_256, V_AVX10_512, NR_V };
+
+static const struct gcm_variant612 gcm_variants[NR_V] = {
+	[V_AESNI] = { K(aes_gcm_precompute_aesni), K(aes_gcm_aad_update_aesni),
+		      K(aes_gcm_enc_update_aesni), K(aes_gcm_dec_update_aesni),
+		      K(aes_gcm_enc_final_aesni), K(aes_gcm_dec_final_aesni) },
+	[V_AESNI_AVX] = { K(aes_gcm_precompute_aesni_avx),
+			  K(aes_gcm_aad_update_aesni_avx),
+			  K(aes_gcm_enc_update_aesni_avx),
+			  K(aes_gcm_dec_update_aesni_avx),
+			  K(aes_gcm_enc_final_aesni_avx),
+			  K(aes_gcm_dec_final_aesni_avx) },
+	[V_AVX10_256] = { K(aes_gcm_precompute_vaes_avx10_256),
+			  K(aes_gcm_aad_update_vaes_avx10),
+			  K(aes_gcm_enc_update_vaes_avx10_256),
+			  K(aes_gcm_dec_update_vaes_avx10_256),
+			  K(aes_gcm_enc_final_vaes_avx10),
+			  K(aes_gcm_dec_final_vaes_avx10) },
+	[V_AVX10_512] = { K(aes_gcm_precompute_vaes_avx10_512),
+			  K(aes_gcm_aad_update_vaes_avx10),
+			  K(aes_gcm_enc_update_vaes_avx10_512),
+			  K(aes_gcm_dec_update_vaes_avx10_512),
+			  K(aes_gcm_enc_final_vaes_avx10),
+			  K(aes_gcm_dec_final_vaes_avx10) },
+};
+
+/*
+ * One context per row: the CTR key (a crypto_aes_ctx) and the GCM key (the
+ * larger avx10 struct, which also fits the aesni one), and which GCM code.
+ */
+struct ctx612 {
+	union {
+		struct gcm_key_avx10_612 avx10;
+		struct gcm_key_aesni612 aesni;
+		struct stock_aes_ctx aes;
+	} k;
+	const struct gcm_variant612 *v;
+};
+
+static int ctr_by8;
+
+static void setkey612(void *c, const u8 *key, unsigned int key_len, int gcm,
+		      int variant)
+{
+	struct ctx612 *ctx = c;
+
+	memset(&ctx->k, 0, sizeof(ctx->k));
+	ctx->v = &gcm_variants[variant];
+	K(aesni_set_key)(&ctx->k.aes, key, key_len);
+	if (gcm)
+		ctx->v->precompute(&ctx->k);
+}
+
+#define SETKEY(v)							\
+static void setkey612_##v(void *c, const u8 *key, unsigned int key_len,\
+			  int gcm)					\
+{									\
+	setkey612(c, key, key_len, gcm, v);				\
+}
+SETKEY(V_AESNI)
+SETKEY(V_AESNI_AVX)
+SETKEY(V_AVX10_256)
+SETKEY(V_AVX10_512)
+
+static void ctr612(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		   u8 iv[16])
+{
+	struct ctx612 *ctx = (struct ctx612 *)c;
+	struct stock_aes_ctx *aes = &ctx->k.aes;
+	unsigned int full = len & ~15u;
+
+	if (full) {
+		if (!ctr_by8)
+			K(aesni_ctr_enc)(aes, dst, src, full, iv);
+		else if (aes->key_length == 16)
+			K(aes_ctr_enc_128_avx_by8)(src, iv, aes, dst, full);
+		else if (aes->key_length == 24)
+			K(aes_ctr_enc_192_avx_by8)(src, iv, aes, dst, full);
+		else
+			K(aes_ctr_enc_256_avx_by8)(src, iv, aes, dst, full);
+	}
+	if (len & 15)
+		stock_ctr_tail(K(aesni_enc), aes, dst + full, src + full,
+			       len & 15, iv);
+}
+
+static void gcm_start612(const struct ctx612 *ctx, const u8 iv[12],
+			 const u8 *aad, unsigned int aad_len, u32 le_ctr[4],
+			 u8 acc[16])
+{
+	le_ctr[0] = 2;
+	le_ctr[1] = stock_get_be32(iv + 8);
+	le_ctr[2] = stock_get_be32(iv + 4);
+	le_ctr[3] = stock_get_be32(iv + 0);
+	memset(acc, 0, 16);
+	if (aad_len)
+		ctx->v->aad_update(&ctx->k, acc, aad, (int)aad_len);
+}
+
+static void gcm_enc612(const void *c, const u8 iv[12], const u8 *aad,
+		       unsigned int aad_len, const u8 *src, u8 *dst,
+		       unsigned int len, u8 tag[16])
+{
+	const struct ctx612 *ctx = c;
+	u32 le_ctr[4];
+	u8 acc[16];
+
+	gcm_start612(ctx, iv, aad, aad_len, le_ctr, acc);
+	ctx->v->enc_update(&ctx->k, le_ctr, acc, src, dst, (int)len);
+	ctx->v->enc_final(&ctx->k, le_ctr, acc, aad_len, len);
+	memcpy(tag, acc, 16);
+}
+
+static int gcm_dec612(const void *c, const u8 iv[12], const u8 *aad,
+		      unsigned int aad_len, const u8 *src, u8 *dst,
+		      unsigned int len, const u8 tag[16])
+{
+	const struct ctx612 *ctx = c;
+	u32 le_ctr[4];
+	u8 acc[16];
+
+	gcm_start612(ctx, iv, aad, aad_len, le_ctr, acc);
+	ctx->v->dec_update(&ctx->k, le_ctr, acc, src, dst, (int)len);
+	return ctx->v->dec_final(&ctx->k, le_ctr, acc, aad_len, len, tag, 16);
+}
+
+static int has_avx10(const struct stock_cpu *cpu)
+{
+	return cpu->avx && cpu->avx2 && cpu->vaes && cpu->vpclmulqdq &&
+	       cpu->pclmulqdq && cpu->xsave_ymm && cpu->avx512bw &&
+	       cpu->avx512vl && cpu->bmi2 && cpu->xsave_avx512;
+}
+
+/* The GCM driver of highest priority that registers on this CPU. */
+static int gcm_choice612(const struct stock_cpu *cpu)
+{
+	if (has_avx10(cpu))
+		return cpu->prefer_ymm ? V_AVX10_256 : V_AVX10_512;
+	return cpu->avx ? V_AESNI_AVX : V_AESNI;
+}
+
+static void (*const setkeys[NR_V])(void *, const u8 *, unsigned int, int) = {
+	setkey612_V_AESNI, setkey612_V_AESNI_AVX, setkey612_V_AVX10_256,
+	setkey612_V_AVX10_512,
+};
+
+static const char *const gcm_names[NR_V] = {
+	"generic-gcm-aesni (aes_gcm_*_aesni)",
+	"generic-gcm-aesni-avx (aes_gcm_*_aesni_avx)",
+	"generic-gcm-vaes-avx10_256 (aes_gcm_*_vaes_avx10_256)",
+	"generic-gcm-vaes-avx10_512 (aes_gcm_*_vaes_avx10_512)",
+};
+
+static int impls612(const struct stock_cpu *cpu, struct stock_impl *out)
+{
+	static const struct { int v; const char *name, *col; } others[] = {
+		{ V_AVX10_512, "linux-6.12-avx10-512", "6.12/512" },
+		{ V_AVX10_256, "linux-6.12-avx10-256", "6.12/256" },
+		{ V_AESNI_AVX, "linux-6.12-aesni-avx", "6.12/avx" },
+	};
+	int chosen, n = 0;
+	unsigned int i;
+
+	if (!cpu->aes)
+		return 0;
+	ctr_by8 = cpu->avx;
+	chosen = gcm_choice612(cpu);
+	out[n++] = (struct stock_impl){
+		.name = "linux-6.12",
+		.col = "6.12",
+		.ctr_desc = ctr_by8 ? "aes_ctr_enc_*_avx_by8 (+ aesni_enc for a partial block)" :
+				      "aesni_ctr_enc (SSE; + aesni_enc for a partial block)",
+		.gcm_desc = gcm_names[chosen],
+		.modes = STOCK_CTR | STOCK_GCM,
+		.ctx_size = sizeof(struct ctx612),
+		.setkey = setkeys[chosen],
+		.ctr = ctr612,
+		.gcm_enc = gcm_enc612,
+		.gcm_dec = gcm_dec612,
+	};
+	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
+		int v = others[i].v;
+
+		if (v == chosen || (v >= V_AVX10_256 && !has_avx10(cpu)) ||
+		    (v == V_AESNI_AVX && !cpu->avx))
+			continue;
+		out[n++] = (struct stock_impl){
+			.name = others[i].name,
+			.col = others[i].col,
+			.gcm_desc = gcm_names[v],
+			.modes = STOCK_GCM,
+			.ctx_size = sizeof(struct ctx612),
+			.setkey = setkeys[v],
+			.gcm_enc = gcm_enc612,
+			.gcm_dec = gcm_dec612,
+		};
+	}
+	return n;
+}
+
+static const char *choice612(const struct stock_cpu *cpu)
+{
+	if (!cpu->aes)
+		return "CPU lacks AES-NI: the driver does not load";
+	if (has_avx10(cpu))
+		return cpu->prefer_ymm ?
+		       "VAES+AVX-512 but a zmm-excluded Intel model: GCM vaes_avx10_256 (700 > 512's 1); CTR by8 AVX (no VAES CTR in 6.12)" :
+		       "VAES, VPCLMULQDQ, AVX-512 BW/VL, BMI2, not on the zmm exclusion list: GCM vaes_avx10_512 (priority 800); CTR by8 AVX (no VAES CTR in 6.12)";
+	if (cpu->avx)
+		return "no AVX-512 VAES: GCM aesni_avx (500; 6.12 has no VAES+AVX2 GCM); CTR by8 AVX";
+	return "no AVX: GCM aesni (400), CTR SSE";
+}
+
+const struct stock_kernel stock_linux612 = {
+	.kver = "6.12",
+	.impls = impls612,
+	.choice = choice612,
+};

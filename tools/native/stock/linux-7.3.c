@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Glue for Linux 7.3's x86 AES assembly (Debian's linux-source-7.3 from
+ * trixie-backports), written after what 7.3's arch/x86/crypto/
+ * aesni-intel_glue.c and lib/crypto/x86/aes.h do; the assembly
+ * (arch/x86/crypto/aesni-intel_asm.S, aes-ctr-avx-x86_64.S,
+ * aes-gcm-aesni-x86_64.S, aes-gcm-vaes-avx2.S, aes-gcm-vaes-avx512.S and
+ * lib/crypto/x86/aes-aesni.S) is extracted and assembled at bench time,
+ * every symbol prefixed linux73_.
+ *
+ * Drivers and priorities (register_avx_algs; the crypto API takes the
+ * highest): with AVX, the aesni_avx ctr/gcm (500); with AVX2, VAES,
+ * VPCLMULQDQ, PCLMULQDQ and the OS saving YMM, vaes_avx2 (600); with also
+ * AVX512BW, AVX512VL, BMI2 and the OS saving the AVX-512 state, vaes_avx512
+ * (800, but 1 when the CPU has X86_FEATURE_PREFER_YMM, which intel.c sets on
+ * the zmm-excluded Intel models).  Without AVX: ctr-aes-aesni and
+ * generic-gcm-aesni (400).  7.3's drivers are synchronous (no SIMD wrapper).
+ *
+ * ctr(aes) (ctr_crypt): the key is a crypto_aes_ctx expanded by
+ * aesni_set_key; the 128-bit IV becomes two little-endian 64-bit words, the
+ * low one counting blocks; aes_ctr64_crypt_<variant> does the whole request
+ * including a partial block, and the glue splits the call where the low 64
+ * bits would wrap, carrying into the high word in between.  The IV is
+ * written back advanced by the number of blocks.
+ *
+ * gcm(aes) (gcm_setkey, gcm_crypt): the key struct starts with the 7.0 AES
+ * library's struct aes_enckey (len @0, nrounds @4, round keys @16), prepared
+ * by aes_prepareenckey, which on x86 expands AES-128/256 keys with
+ * aes128/256_expandkey_aesni; then the variant's precompute of the H powers
+ * (aesni: @272/400/464; vaes_avx2: @288/416, the xored halves in the order
+ * H^8,H^6,H^7,H^5,H^4,H^2,H^3,H^1; vaes_avx512: H^16..H^1 @320, three zero
+ * blocks @576).  One request is as in 6.12: little-endian counter words
+ * {2, IV[8..11], IV[4..7], IV[0..3]}, the accumulator zeroed, aad_update,
+ * one update, enc_final or dec_final (which compares the tag).
+ */
+#include <stdalign.h>
+#include <string.h>
+
+#include "stock.h"
+
+#define K(f)	linux73_##f
+
+/* 7.0's struct aes_enckey (x86: the arch part is just the round keys). */
+struct aes_enckey73 {
+	u32 len;
+	u32 nrounds;
+	u32 padding[2];
+	u32 rndkeys[60];
+};
+
+struct gcm_key_base73 {
+	struct aes_enckey73 aes_key;
+	u32 rfc4106_nonce;
+};
+
+struct gcm_key_aesni73 {
+	alignas(16) struct gcm_key_base73 base;
+	alignas(16) u64 h_powers[8][2];
+	alignas(16) u64 h_powers_xored[8];
+	alignas(16) u64 h_times_x64[2];
+};
+
+struct gcm_key_vaes_avx2_73 {
+	alignas(16) struct gcm_key_base73 base;
+	alignas(32) u64 h_powers[8][2];
+	u64 h_powers_xored[8];
+};
+
+struct gcm_key_vaes_avx512_73 {
+	alignas(16) struct gcm_key_base73 base;
+	alignas(64) u64 h_powers[16][2];
+	u64 padding[3][2];
+};
+
+/* The offsets the assembly assumes (the glue's static_asserts). */
+_Static_assert(offsetof(struct gcm_key_aesni73, base.aes_key.rndkeys) == 16, "aesni");
+_Static_assert(offsetof(struct gcm_key_aesni73, h_powers) == 272, "aesni");
+_Static_assert(offsetof(struct gcm_key_aesni73, h_powers_xored) == 400, "aesni");
+_Static_assert(offsetof(struct gcm_key_aesni73, h_times_x64) == 464, "aesni");
+_Static_assert(offsetof(struct gcm_key_vaes_avx2_73, h_powers) == 288, "vaes_avx2");
+_Static_assert(offsetof(struct gcm_key_vaes_avx2_73, h_powers_xored) == 416, "vaes_avx2");
+_Static_assert(offsetof(struct gcm_key_vaes_avx512_73, h_powers) == 320, "vaes_avx512");
+_Static_assert(offsetof(struct gcm_key_vaes_avx512_73, padding) == 576, "vaes_avx512");
+
+typedef void ctr64_t(const struct stock_aes_ctx *key, const u8 *src, u8 *dst,
+		     int len, const u64 le_ctr[2]);
+typedef void precompute_t(void *key);
+typedef void aad_update_t(const void *key, u8 ghash_acc[16], const u8 *aad,
+			  int aad_len);
+typedef void update_t(const void *key, const u32 le_ctr[4], u8 ghash_acc[16],
+		      const u8 *src, u8 *dst, int len);
+typedef void enc_final_t(const void *key, const u32 le_ctr[4],
+			 u8 ghash_acc[16], u64 aad_len, u64 data_len);
+typedef _Bool dec_final_t(const void *key, const u32 le_ctr[4],
+			  const u8 ghash_acc[16], u64 aad_len, u64 data_len,
+			  const u8 tag[16], int tag_len);
+
+void K(aesni_set_key)(struct stock_aes_ctx *ctx, const u8 *in_key,
+		      unsigned int key_len);
+void K(aesni_enc)(const void *ctx, u8 *out, const u8 *in);
+void K(aesni_ctr_enc)(struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
+		      unsigned int len, u8 *iv);
+void K(aes128_expandkey_aesni)(u32 rndkeys[], u32 *inv_rndkeys,
+			       const u8 in_key[16]);
+void K(aes256_expandkey_aesni)(u32 rndkeys[], u32 *inv_rndkeys,
+			       const u8 in_key[32]);
+ctr64_t K(aes_ctr64_crypt_aesni_avx), K(aes_ctr64_crypt_vaes_avx2),
+	K(aes_ctr64_crypt_vaes_avx512);
+precompute_t K(aes_gcm_precompute_aesni), K(aes_gcm_precompute_aesni_avx),
+	K(aes_gcm_precompute_vaes_avx2), K(aes_gcm_precompute_vaes_avx512);
+aad_update_t K(aes_gcm_aad_update_aesni), K(aes_gcm_aad_update_aesni_avx),
+	K(aes_gcm_aad_update_vaes_avx2), K(aes_gcm_aad_update_vaes_avx512);
+update_t K(aes_gcm_enc_update_aesni), K(aes_gcm_enc_update_aesni_avx),
+	K(aes_gcm_enc_update_vaes_avx2), K(aes_gcm_enc_update_vaes_avx512),
+	K(aes_gcm_dec_update_aesni), K(aes_gcm_dec_update_aesni_avx),
+	K(aes_gcm_dec_update_vaes_avx2), K(aes_gcm_dec_update_vaes_avx512);
+enc_final_t K(aes_gcm_enc_final_aesni), K(aes_gcm_enc_final_aesni_avx),
+	K(aes_gcm_enc_final_vaes_avx2), K(aes_gcm_enc_final_vaes_avx512);
+dec_final_t K(aes_gcm_dec_final_aesni), K(aes_gcm_dec_final_aesni_avx),
+	K(aes_gcm_dec_final_vaes_avx2), K(aes_gcm_dec_final_vaes_avx512);
+
+struct variant73 {
+	ctr64_t *ctr64;		/* NULL: the SSE ctr-aes-aesni */
+	precompute_t *precompute;
+	aad_update_t *aad_update;
+	update_t *enc_update, *dec_update;
+	enc_final_t *enc_final;
+	dec_final_t *dec_final;
+};
+
+enum { V_AESNI, V_AESNI_AVX, V_VAES_AVX2, V_VAES_AVX512, NR_V };
+
+static const struct variant73 variants[NR_V] = {
+	[V_AESNI] = { NULL, K(aes_gcm_precompute_aesni),
+		      K(aes_gcm_aad_update_aesni), K(aes_gcm_enc_update_aesni),
+		      K(aes_gcm_dec_update_aesni), K(aes_gcm_enc_final_aesni),
+		      K(aes_gcm_dec_final_aesni) },
+	[V_AESNI_AVX] = { K(aes_ctr64_crypt_aesni_avx),
+			  K(aes_gcm_precompute_aesni_avx),
+			  K(aes_gcm_aad_update_aesni_avx),
+			  K(aes_gcm_enc_update_aesni_avx),
+			  K(aes_gcm_dec_update_aesni_avx),
+			  K(aes_gcm_enc_final_aesni_avx),
+			  K(aes_gcm_dec_final_aesni_avx) },
+	[V_VAES_AVX2] = { K(aes_ctr64_crypt_vaes_avx2),
+			  K(aes_gcm_precompute_vaes_avx2),
+			  K(aes_gcm_aad_update_vaes_avx2),
+			  K(aes_gcm_enc_update_vaes_avx2),
+			  K(aes_gcm_dec_update_vaes_avx2),
+			  K(aes_gcm_enc_final_vaes_avx2),
+			  K(aes_gcm_dec_final_vaes_avx2) },
+	[V_VAES_AVX512] = { K(aes_ctr64_crypt_vaes_avx512),
+			    K(aes_gcm_precompute_vaes_avx512),
+			    K(aes_gcm_aad_update_vaes_avx512),
+			    K(aes_gcm_enc_update_vaes_avx512),
+			    K(aes_gcm_dec_update_vaes_avx512),
+			    K(aes_gcm_enc_final_vaes_avx512),
+			    K(aes_gcm_dec_final_vaes_avx512) },
+};
+
+/* One context per row: the CTR key or the GCM key, and which code. */
+struct ctx73 {
+	union {
+		struct stock_aes_ctx aes;		/* ctr(aes) */
+		struct gcm_key_aesni73 aesni;		/* gcm(aes) */
+		struct gcm_key_vaes_avx2_73 vaes_avx2;
+		struct gcm_key_vaes_avx512_73 vaes_avx512;
+		struct gcm_key_base73 base;
+	} k;
+	const struct variant73 *v;
+};
+
+static void setkey73(void *c, const u8 *key, unsigned int key_len, int gcm,
+		     int variant)
+{
+	struct ctx73 *ctx = c;
+	struct aes_enckey73 *ek = &ctx->k.base.aes_key;
+
+	memset(&ctx->k, 0, sizeof(ctx->k));
+	ctx->v = &variants[variant];
+	if (!gcm) {
+		K(aesni_set_key)(&ctx->k.aes, key, key_len);
+		return;
+	}
+	/* aes_prepareenckey (the bench uses 128- and 256-bit keys only) */
+	ek->len = key_len;
+	ek->nrounds = 6 + key_len / 4;
+	if (key_len == 16)
+		K(aes128_expandkey_aesni)(ek->rndkeys, NULL, key);
+	else
+		K(aes256_expandkey_aesni)(ek->rndkeys, NULL, key);
+	ctx->v->precompute(&ctx->k);
+}
+
+#define SETKEY(v)							\
+static void setkey73_##v(void *c, const u8 *key, unsigned int key_len,	\
+			 int gcm)					\
+{									\
+	setkey73(c, key, key_len, gcm, v);				\
+}
+SETKEY(V_AESNI)
+SETKEY(V_AESNI_AVX)
+SETKEY(V_VAES_AVX2)
+SETKEY(V_VAES_AVX512)
+
+static void (*const setkeys[NR_V])(void *, const u8 *, unsigned int, int) = {
+	setkey73_V_AESNI, setkey73_V_AESNI_AVX, setkey73_V_VAES_AVX2,
+	setkey73_V_VAES_AVX512,
+};
+
+static void ctr73(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		  u8 iv[16])
+{
+	const struct ctx73 *ctx = c;
+	ctr64_t *fn = ctx->v->ctr64;
+	unsigned int nblocks, p1;
+	u64 le_ctr[2], ctr64;
+
+	if (!fn) {	/* ctr_crypt_aesni */
+		unsigned int full = len & ~15u;
+
+		if (full)
+			K(aesni_ctr_enc)((struct stock_aes_ctx *)&ctx->k.aes,
+					 dst, src, full, iv);
+		if (len & 15)
+			stock_ctr_tail(K(aesni_enc), &ctx->k.aes, dst + full,
+				       src + full, len & 15, iv);
+		return;
+	}
+	ctr64 = le_ctr[0] = stock_get_be64(iv + 8);
+	le_ctr[1] = stock_get_be64(iv);
+	if (len) {
+		nblocks = (len + 15) / 16;
+		ctr64 += nblocks;
+		if (ctr64 >= nblocks) {
+			fn(&ctx->k.aes, src, dst, (int)len, le_ctr);
+		} else {
+			/* the low 64 bits wrap inside: split, carry */
+			p1 = (unsigned int)(nblocks - ctr64) * 16;
+			if (p1 > len)
+				p1 = len;
+			fn(&ctx->k.aes, src, dst, (int)p1, le_ctr);
+			le_ctr[0] = 0;
+			le_ctr[1]++;
+			fn(&ctx->k.aes, src + p1, dst + p1, (int)(len - p1),
+			   le_ctr);
+		}
+	}
+	stock_put_be64(iv + 8, ctr64);
+	stock_put_be64(iv, le_ctr[1]);
+}
+
+static void gcm_start73(const struct ctx73 *ctx, const u8 iv[12],
+			const u8 *aad, unsigned int aad_len, u32 le_ctr[4],
+			u8 acc[16])
+{
+	le_ctr[0] = 2;
+	le_ctr[1] = stock_get_be32(iv + 8);
+	le_ctr[2] = stock_get_be32(iv + 4);
+	le_ctr[3] = stock_get_be32(iv + 0);
+	memset(acc, 0, 16);
+	if (aad_len)
+		ctx->v->aad_update(&ctx->k, acc, aad, (int)aad_len);
+}
+
+static void gcm_enc73(const void *c, const u8 iv[12], const u8 *aad,
+		      unsigned int aad_len, const u8 *src, u8 *dst,
+		      unsigned int len, u8 tag[16])
+{
+	const struct ctx73 *ctx = c;
+	u32 le_ctr[4];
+	u8 acc[16];
+
+	gcm_start73(ctx, iv, aad, aad_len, le_ctr, acc);
+	ctx->v->enc_update(&ctx->k, le_ctr, acc, src, dst, (int)len);
+	ctx->v->enc_final(&ctx->k, le_ctr, acc, aad_len, len);
+	memcpy(tag, acc, 16);
+}
+
+static int gcm_dec73(const void *c, const u8 iv[12], const u8 *aad,
+		     unsigned int aad_len, const u8 *src, u8 *dst,
+		     unsigned int len, const u8 tag[16])
+{
+	const struct ctx73 *ctx = c;
+	u32 le_ctr[4];
+	u8 acc[16];
+
+	gcm_start73(ctx, iv, aad, aad_len, le_ctr, acc);
+	ctx->v->dec_update(&ctx->k, le_ctr, acc, src, dst, (int)len);
+	return ctx->v->dec_final(&ctx->k, le_ctr, acc, aad_len, len, tag, 16);
+}
+
+static int has_vaes_avx2(const struct stock_cpu *cpu)
+{
+	return cpu->avx && cpu->avx2 && cpu->vaes && cpu->vpclmulqdq &&
+	       cpu->pclmulqdq && cpu->xsave_ymm;
+}
+
+static int has_vaes_avx512(const struct stock_cpu *cpu)
+{
+	return has_vaes_avx2(cpu) && cpu->avx512bw && cpu->avx512vl &&
+	       cpu->bmi2 && cpu->xsave_avx512;
+}
+
+/* The highest-priority driver that registers on this CPU (ctr and gcm alike). */
+static int choice_v73(const struct stock_cpu *cpu)
+{
+	if (has_vaes_avx512(cpu) && !cpu->prefer_ymm)
+		return V_VAES_AVX512;
+	if (has_vaes_avx2(cpu))
+		return V_VAES_AVX2;
+	return cpu->avx ? V_AESNI_AVX : V_AESNI;
+}
+
+static const char *const ctr_names[NR_V] = {
+	"ctr-aes-aesni (aesni_ctr_enc + aesni_enc)",
+	"ctr-aes-aesni-avx (aes_ctr64_crypt_aesni_avx)",
+	"ctr-aes-vaes-avx2 (aes_ctr64_crypt_vaes_avx2)",
+	"ctr-aes-vaes-avx512 (aes_ctr64_crypt_vaes_avx512)",
+};
+
+static const char *const gcm_names[NR_V] = {
+	"generic-gcm-aesni (aes_gcm_*_aesni)",
+	"generic-gcm-aesni-avx (aes_gcm_*_aesni_avx)",
+	"generic-gcm-vaes-avx2 (aes_gcm_*_vaes_avx2)",
+	"generic-gcm-vaes-avx512 (aes_gcm_*_vaes_avx512)",
+};
+
+static int impls73(const struct stock_cpu *cpu, struct stock_impl *out)
+{
+	static const struct { int v; const char *name, *col; } others[] = {
+		{ V_VAES_AVX512, "linux-7.3-vaes-avx512", "7.3/512" },
+		{ V_VAES_AVX2, "linux-7.3-vaes-avx2", "7.3/avx2" },
+		{ V_AESNI_AVX, "linux-7.3-aesni-avx", "7.3/avx" },
+	};
+	int chosen, n = 0;
+	unsigned int i;
+
+	if (!cpu->aes)
+		return 0;
+	chosen = choice_v73(cpu);
+	out[n++] = (struct stock_impl){
+		.name = "linux-7.3",
+		.col = "7.3",
+		.ctr_desc = ctr_names[chosen],
+		.gcm_desc = gcm_names[chosen],
+		.modes = STOCK_CTR | STOCK_GCM,
+		.ctx_size = sizeof(struct ctx73),
+		.setkey = setkeys[chosen],
+		.ctr = ctr73,
+		.gcm_enc = gcm_enc73,
+		.gcm_dec = gcm_dec73,
+	};
+	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
+		int v = others[i].v;
+
+		if (v == chosen ||
+		    (v == V_VAES_AVX512 && !has_vaes_avx512(cpu)) ||
+		    (v == V_VAES_AVX2 && !has_vaes_avx2(cpu)) ||
+		    (v == V_AESNI_AVX && !cpu->avx))
+			continue;
+		out[n++] = (struct stock_impl){
+			.name = others[i].name,
+			.col = others[i].col,
+			.ctr_desc = ctr_names[v],
+			.gcm_desc = gcm_names[v],
+			.modes = STOCK_CTR | STOCK_GCM,
+			.ctx_size = sizeof(struct ctx73),
+			.setkey = setkeys[v],
+			.ctr = ctr73,
+			.gcm_enc = gcm_enc73,
+			.gcm_dec = gcm_dec73,
+		};
+	}
+	return n;
+}
+
+static const char *choice73(const struct stock_cpu *cpu)
+{
+	if (!cpu->aes)
+		return "CPU lacks AES-NI: the driver does not load";
+	if (has_vaes_avx512(cpu))
+		return cpu->prefer_ymm ?
+		       "VAES+AVX-512 but PREFER_YMM (zmm-excluded Intel model): CTR and GCM vaes_avx2 (600 > avx512's 1)" :
+		       "VAES, VPCLMULQDQ, AVX-512 BW/VL, BMI2, no PREFER_YMM: CTR and GCM vaes_avx512 (priority 800)";
+	if (has_vaes_avx2(cpu))
+		return "VAES+AVX2 without AVX-512: CTR and GCM vaes_avx2 (600)";
+	if (cpu->avx)
+		return "AVX without VAES: CTR and GCM aesni_avx (500)";
+	return "no AVX: ctr-aes-aesni and generic-gcm-aesni (400)";
+}
+
+const struct stock_kernel stock_linux73 = {
+	.kver = "7.3",
+	.impls = impls73,
+	.choice = choice73,
+};

@@ -1,0 +1,106 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# plot.sh CSV OUTDIR
+#
+# The bench's CSV (impl,mode,key_bits,bytes,gbps) as one figure, OUTDIR/
+# bench.png and OUTDIR/bench.svg: a panel per mode (CTR, GCM encrypt, GCM
+# decrypt) and key size, GB/s against message size (log scale), a line per
+# implementation; ours solid and thick, the stock kernels dashed, OpenSSL and
+# libgcrypt dotted.  Needs gnuplot (Debian: gnuplot-nox).
+set -eu
+
+csv=$1
+out=$2
+if ! command -v gnuplot >/dev/null 2>&1; then
+	echo "bench: no gnuplot for PLOT=1 (apt-get install gnuplot-nox)" >&2
+	exit 1
+fi
+[ -s "$csv" ] || { echo "bench: no $csv to plot" >&2; exit 1; }
+data=$out/plot-data
+rm -rf "$data"
+mkdir -p "$data"
+
+# One file per mode, key size and implementation: "bytes gbps" lines.
+awk -F, -v d="$data" 'NR > 1 {
+	f = d "/" $2 "-" $3 "-" $1 ".dat"
+	print $4, $5 > f
+	if (!(($2 "-" $3) in seen)) { seen[$2 "-" $3]; panels[++np] = $2 "-" $3 }
+	if (!($1 in si)) { si[$1]; impls[++ni] = $1 }
+}
+END {
+	for (i = 1; i <= ni; i++) print impls[i] > (d "/impls")
+	for (i = 1; i <= np; i++) print panels[i] > (d "/panels")
+}' "$csv"
+
+# Line style and a fixed colour per implementation (same in every panel):
+# ours solid and thick, each stock kernel in its own hue family, dashed,
+# the libraries dotted.
+style() {
+	case $1 in
+	aesnictr-avx)		c='#000000' ;;
+	aesnictr-vaes2)		c='#9400d3' ;;
+	aesnictr-vaes512)	c='#009e73' ;;
+	linux-6.1)		c='#8c564b' ;;
+	linux-6.1-*)		c='#c49c94' ;;
+	linux-6.12)		c='#1f77b4' ;;
+	linux-6.12-avx10-512)	c='#3182bd' ;;
+	linux-6.12-avx10-256)	c='#6baed6' ;;
+	linux-6.12-*)		c='#08306b' ;;
+	linux-7.3)		c='#d62728' ;;
+	linux-7.3-vaes-avx512)	c='#e377c2' ;;
+	linux-7.3-vaes-avx2)	c='#ff7f0e' ;;
+	linux-7.3-*)		c='#bd9e39' ;;
+	openssl)		c='#7f7f7f' ;;
+	libgcrypt)		c='#17becf' ;;
+	*)			c='#555555' ;;
+	esac
+	case $1 in
+	aesnictr-*)	echo "lw 3 dt 1 lc rgb '$c'" ;;
+	linux-*)	echo "lw 1.5 dt 2 lc rgb '$c'" ;;
+	*)		echo "lw 1.5 dt 3 lc rgb '$c'" ;;
+	esac
+}
+
+title() {
+	case $1 in
+	ctr-*)		m=CTR ;;
+	gcm-enc-*)	m="GCM encrypt" ;;
+	gcm-dec-*)	m="GCM decrypt" ;;
+	*)		m=$1 ;;
+	esac
+	echo "AES-${1##*-} $m"
+}
+
+gp=$data/plot.gp
+{
+	echo 'set datafile separator " "'
+	echo 'set logscale x 2'
+	echo 'set xlabel "message bytes"'
+	echo 'set ylabel "GB/s"'
+	echo 'set grid'
+	echo 'set key left top font ",8" spacing 0.9'
+	echo 'set xtics ("64" 64, "256" 256, "512" 512, "1420" 1420, "4K" 4096, "16K" 16384, "64K" 65536, "256K" 262144, "1M" 1048576)'
+	echo 'set yrange [0:*]'
+	echo 'do for [t in "png svg"] {'
+	echo '  if (t eq "png") { set terminal pngcairo size 1600,1800 font ",10" } else { set terminal svg size 1600,1800 dynamic font ",10" }'
+	echo "  set output \"$out/bench.\" . t"
+	echo "  set multiplot layout 3,2 title \"make bench: $(date -u +%Y-%m-%d) $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//; s/\"//g')\""
+	while read -r p; do
+		echo "  set title \"$(title "$p")\""
+		sep="  plot"
+		while read -r i; do
+			f=$data/$p-$i.dat
+			[ -f "$f" ] || continue
+			printf '%s "%s" using 1:2 with linespoints pt 7 ps 0.5 %s title "%s"' \
+				"$sep" "$f" "$(style "$i")" "$i"
+			sep=", \\
+       "
+		done <"$data/impls"
+		echo
+	done <"$data/panels"
+	echo '  unset multiplot'
+	echo '}'
+} >"$gp"
+gnuplot "$gp"
+echo "bench: plot in $out/bench.png and $out/bench.svg (data $csv)" >&2
