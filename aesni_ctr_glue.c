@@ -69,7 +69,7 @@ static int width_cap(const char **why)
 static int family_start(const struct aesnictr_family *f, int cap)
 {
 	const char *lacks = f->cpu_lacks(AESNICTR_AVX);
-	int impl, err;
+	int impl, err, prio;
 
 	if (lacks) {
 		pr_info("%s: %s not registered: the CPU lacks %s\n", f->name,
@@ -94,14 +94,14 @@ static int family_start(const struct aesnictr_family *f, int cap)
 				return err;
 			continue;
 		}
-		err = f->register_algs(impl);
-		if (err) {
+		prio = f->register_algs(impl);
+		if (prio < 0) {
 			pr_err("%s: registering %s failed: %d\n", f->name,
-			       f->algs, err);
-			return err;
+			       f->algs, prio);
+			return prio;
 		}
 		pr_info("%s: %s as *-aesnictr-%s (priority %d)\n", f->name,
-			f->algs, aesnictr_impl_names[impl], AESNICTR_PRIORITY);
+			f->algs, aesnictr_impl_names[impl], prio);
 		return impl;
 	}
 	pr_err("%s: no implementation passed its self-test; %s not registered\n",
@@ -148,6 +148,12 @@ static int __init aesnictr_init(void)
 		return -EKEYREJECTED;
 	}
 
+	/*
+	 * Families register above the driver the kernel would otherwise use
+	 * only where ours is faster (priority.c): have the stock one loaded,
+	 * as udev may load it after this module.
+	 */
+	request_module("aesni-intel");
 	for (i = 0; i < ARRAY_SIZE(families); i++)
 		registered[i] = -1;
 	for (i = 0; i < ARRAY_SIZE(families); i++) {

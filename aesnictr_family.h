@@ -25,7 +25,10 @@ struct aesnictr_family {
 	 * 0 if it passed; a failure has been logged.
 	 */
 	int (*selftest)(enum aesnictr_impl impl, bool simd);
-	/* Register the algorithms on implementation impl / unregister them. */
+	/*
+	 * Register the algorithms on implementation impl: the priority used,
+	 * or an error.  Unregister them.
+	 */
 	int (*register_algs)(enum aesnictr_impl impl);
 	void (*unregister_algs)(void);
 };

@@ -5,7 +5,7 @@
 # families, the shared code, the assembly.
 AESNICTR_OBJS := aesni_ctr_glue.o \
 	ctr_glue.o ctr_selftest.o gcm_glue.o gcm_selftest.o selftest.o \
-	cpu.o aes_key.o aes_ct.o \
+	cpu.o priority.o aes_key.o aes_ct.o \
 	aesni_ctr_asm.o ghash_clmul.o
 AESNICTR_HEADERS := compat.h aesnictr_family.h ctr_internal.h gcm_internal.h selftest.h \
 	testmgr_vectors.h aesnictr_shared.h aes_ct.h aesni_ctr.h aes_ctr_common.h
