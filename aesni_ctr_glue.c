@@ -24,6 +24,7 @@
 static const struct aesnictr_family *const families[] = {
 	&aesnictr_ctr_family,
 	&aesnictr_gcm_family,
+	&aesnictr_xts_family,
 };
 
 static char *max_tier;
@@ -187,9 +188,10 @@ static void __exit aesnictr_exit(void)
 module_init(aesnictr_init);
 module_exit(aesnictr_exit);
 
-MODULE_DESCRIPTION("AES-CTR and AES-GCM with AES-NI/AVX and VAES (Gueron-Krasnov counters)");
+MODULE_DESCRIPTION("AES-CTR, AES-GCM and AES-XTS with AES-NI/AVX and VAES");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(AESNICTR_VERSION);
 MODULE_ALIAS_CRYPTO("ctr(aes)");
 MODULE_ALIAS_CRYPTO("gcm(aes)");
 MODULE_ALIAS_CRYPTO("rfc4106(gcm(aes))");
+MODULE_ALIAS_CRYPTO("xts(aes)");

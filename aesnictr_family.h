@@ -35,5 +35,6 @@ struct aesnictr_family {
 
 extern const struct aesnictr_family aesnictr_ctr_family;
 extern const struct aesnictr_family aesnictr_gcm_family;
+extern const struct aesnictr_family aesnictr_xts_family;
 
 #endif /* AESNICTR_FAMILY_H */

@@ -4,8 +4,10 @@
 # checkpatch) read.  Objects in dependency order: the module core, the
 # families, the shared code, the assembly.
 AESNICTR_OBJS := aesni_ctr_glue.o \
-	ctr_glue.o ctr_selftest.o gcm_glue.o gcm_selftest.o selftest.o \
+	ctr_glue.o ctr_selftest.o gcm_glue.o gcm_selftest.o \
+	xts_glue.o xts_selftest.o selftest.o \
 	cpu.o priority.o aes_key.o aes_ct.o \
-	aesni_ctr_asm.o ghash_clmul.o
-AESNICTR_HEADERS := compat.h aesnictr_family.h ctr_internal.h gcm_internal.h selftest.h \
-	testmgr_vectors.h aesnictr_shared.h aes_ct.h aesni_ctr.h aes_ctr_common.h
+	aesni_ctr_asm.o ghash_clmul.o xts_aes.o
+AESNICTR_HEADERS := compat.h aesnictr_family.h ctr_internal.h gcm_internal.h \
+	xts_internal.h selftest.h testmgr_vectors.h xts_vectors.h \
+	aesnictr_shared.h aes_ct.h aesni_ctr.h xts_asm.h aes_ctr_common.h

@@ -1,0 +1,617 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * AES-XTS (IEEE 1619-2007, NIST SP 800-38E) for three vector widths.
+ *
+ * The mode.  A data unit of blocks P_0 .. P_m-1 (and maybe a partial P_m)
+ * with the 128-bit tweak value i is encrypted as
+ *	T_0 = AES(K2, i),  T_j = T_0 * x^j in GF(2^128),
+ *	C_j = AES(K1, P_j ^ T_j) ^ T_j,
+ * and decrypted as P_j = AES^-1(K1, C_j ^ T_j) ^ T_j, which AESDEC computes
+ * with the decryption schedule (aesnictr_invert_key): the same code with
+ * VAESDEC for VAESENC.  The final AddRoundKey is an XOR, so the output
+ * whitening is fused into the last round:
+ *	AESENCLAST(k, s) ^ T == AESENCLAST(k ^ T, s).
+ *
+ * The field.  GF(2^128) = GF(2)[x] / (x^128 + x^7 + x^2 + x + 1); a 16-byte
+ * tweak is the little-endian 128-bit number whose bit n (bit n % 8 of byte
+ * n / 8) is the coefficient of x^n.  In a 128-bit lane it is two qwords,
+ * lo (x^0..x^63) and hi (x^64..x^127).
+ *
+ * Times x: shift left by one; the bit leaving, x^128, is x^7 + x^2 + x + 1:
+ *	lo' = lo << 1 ^ (bit 127 ? 0x87 : 0),  hi' = hi << 1 | bit 63.
+ * In vector form, with no branch and no table (5 ops, every lane at once):
+ * VPADDQ doubles both qwords, losing bits 63 and 127, the sign bits of
+ * dwords 1 and 3; VPSHUFD $0x13 moves dword 3 to dword 0 and dword 1 to
+ * dword 2, VPSRAD $31 spreads each sign into a mask, VPAND with
+ * [0x87, 0, 1, 0] keeps what is to be added, VPXOR adds it.
+ *
+ * Times x^k, 1 <= k <= 56: the k bits leaving the top, v = hi >> (64 - k)
+ * (the coefficients of x^128 .. x^127+k), come back as v * (x^7 + x^2 + x
+ * + 1), a carry-less product of at most k + 7 bits:
+ *	lo' = lo << k ^ v ^ v << 1 ^ v << 2 ^ v << 7,
+ *	hi' = hi << k ^ lo >> (64 - k).
+ * VPSRLQ $(64 - k) gives [lo >> (64 - k), v]; VPSHUFD $0x4e swaps the qwords
+ * into [v, lo >> (64 - k)], XORed onto VPSLLQ $k; VPSRLDQ $8 isolates
+ * [v, 0] for the three shifted copies (11 ops, 9 with VPTERNLOGQ).
+ *
+ * Times x^8m, 1 <= m <= 4 bytes: the same with whole bytes, cheaper.  VPALIGNR
+ * rotates each lane left by m bytes, which is the shift with v already
+ * added at the bottom; VPSRLDQ $(16 - m) gives v alone, and v << 1, v << 2
+ * (two VPADDQ) and v << 7 (VPSLLQ; for zmm VPMULUDQ by 128) are XORed on
+ * (7 ops with VPTERNLOGQ, 8 without).  Shifts are kept few because on Intel
+ * cores vector shifts issue on the port of VAESENC (the only one for
+ * 512-bit VAESENC).
+ *
+ * Lanes.  A vector of VL bytes holds L = VL / 16 blocks; the tweaks of a
+ * vector are T_n .. T_n+L-1 in its lanes, so those of the next vector are
+ * the same times x^L, lane by lane: x (VL 16), x^2 (VL 32), x^4 (VL 64).
+ * VL 16 walks that chain through every batch.  VL 32 and 64 keep the 8
+ * tweak vectors of their main loop and advance each by x^8L (x^16, x^32: 2
+ * or 4 whole bytes) per batch, with no chain from vector to vector; the
+ * first 8 come from the first vector as a tree of depth 3 (x^L, x^2L,
+ * x^4L), the tail batches walk the chain.  VPCLMULQDQ is not used: the
+ * vaes2 implementation also runs where VAES has no carry-less multiplier
+ * beside it (QEMU's emulated CPUs).
+ *
+ * Ciphertext stealing (IEEE 1619-2007 5.3.2), b = len % 16 != 0: the last
+ * full block P_m-1 and the partial P_m are done together, as
+ *	encrypt: CC = XTS(P_m-1, T_m-1), C_m = CC[0..b),
+ *		 C_m-1 = XTS(P_m || CC[b..16), T_m);
+ *	decrypt: PP = XTS^-1(C_m-1, T_m), P_m = PP[0..b),
+ *		 P_m-1 = XTS^-1(C_m || PP[b..16), T_m-1).
+ * Both are "X = f(first 16 bytes, A); out tail = X[0..b); out first 16 =
+ * f(in tail || X[b..16), B)" with (A, B) = (T_m-1, T_m) to encrypt and
+ * (T_m, T_m-1) to decrypt, so the bulk stops before the last full block.
+ * The bytes move with VPSHUFB masks read from .Lcts_perm at offsets b and
+ * 32 - b, and VPBLENDVB; the in tail is one 16-byte load ending at the end of
+ * src, the out tail one 16-byte store ending at the end of dst (done before
+ * the store of the first 16 bytes, which overwrites its head).  Only the
+ * public length chooses addresses and branches.
+ *
+ * Layout: batches of 8 vectors (8 blocks on xmm, 16 on ymm, 32 on zmm) while
+ * they fit, then one batch of 4, 2 and 1 vector as needed, then (VL 32, 64)
+ * single blocks on xmm, then the stealing.  Every round key is applied to
+ * all vectors of a batch before the next (8 AES streams in flight).
+ *
+ * Register plan (SysV arguments; V<n> = xmm/ymm/zmm<n> of the width):
+ *	rdi KEY  rsi DST  rdx SRC  rcx LEN (bytes left for the bulk: every full
+ *	block but the last one if b != 0)  r8 TWEAK pointer
+ *	r9 pointer to the last round key  r10d number of rounds
+ *	r11 b = len % 16  rax scratch  rbp frame pointer (VL 16, 32)
+ *	V0-V7	  AES states of a batch (scratch of the tweak arithmetic before
+ *		  a batch loads them)
+ * VL 16, 32 (16 vector registers; a batch's tweaks go to an aligned stack
+ * buffer TW of 8 vectors, read again by the last round, wiped before
+ * return):
+ *	V8  NEXT  tweaks of the next vector to do (xmm8: of the next block)
+ *	V9  RK	  round key being applied, broadcast
+ *	V10 RKLAST  V11 TMP (RKLAST ^ tweak)  V12-V14 tweak scratch
+ *	V15 RK0
+ * VL 64 (32 registers, no stack):
+ *	V8-V15	  TW0-TW7, the tweaks of the batch's vectors (xmm8: of the next
+ *		  block, between batches)
+ *	zmm16 RK0  zmm17-29 round keys 1-13 (RKEY1-RKEY13)  zmm30 RKLAST
+ *	zmm31 NEXT in tail batches (the tweaks after the batch), RKLAST ^
+ *	      tweak in the main loop
+ * Single blocks and the stealing use xmm0-xmm3, xmm8, xmm9 and xmm12, with
+ * round keys read from memory.
+ */
+#include <linux/linkage.h>
+#include <linux/cfi_types.h>
+
+#include "aesni_ctr.h"
+#include "aes_ctr_common.h"
+
+	.section .rodata
+	.p2align 6
+.Lxts_mulx_mask:		/* per lane: what bits 127 and 63 bring back */
+	.rept 4
+	.long	0x87, 0, 1, 0
+	.endr
+.Lqword_128:			/* VPMULUDQ by it: v << 7 */
+	.quad	128
+	.p2align 6
+.Llane_k:			/* shift counts: lane l times x^l */
+	.quad	0, 0, 1, 1, 2, 2, 3, 3
+.Llane_64mk:			/* ... and 64 - l */
+	.quad	64, 64, 63, 63, 62, 62, 61, 61
+.Lcts_perm:			/* VPSHUFB masks for the stealing */
+	.rept 16
+	.byte	0x80
+	.endr
+	.byte	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	.rept 16
+	.byte	0x80
+	.endr
+
+	.text
+
+#define KEY		%rdi
+#define DST		%rsi
+#define SRC		%rdx
+#define LEN		%rcx
+#define LEN32		%ecx
+#define TWEAKP		%r8
+#define RKLAST_PTR	%r9
+#define NROUNDS		%r10d
+#define TAIL		%r11
+#define TAIL32		%r11d
+
+/*
+ * void aesnictr_xts_tweak(const struct aesnictr_key *key, u8 tweak[16], const u8 iv[16])
+ * Unrolled: a loop's exit branch, mispredicted, would cut the overlap of
+ * this latency-bound chain with the en/decryption around it.
+ */
+SYM_FUNC_START(aesnictr_xts_tweak)
+	mov	AESNICTR_KEY_NROUNDS(%rdi), %eax
+	vmovdqu	(%rdx), %xmm0
+	vpxor	(%rdi), %xmm0, %xmm0
+	.irp i, 1,2,3,4,5,6,7,8,9
+		vaesenc		16*\i(%rdi), %xmm0, %xmm0
+	.endr
+	cmp	$12, %eax
+	jb	.Ltweak_last
+	vaesenc	16*10(%rdi), %xmm0, %xmm0
+	vaesenc	16*11(%rdi), %xmm0, %xmm0
+	je	.Ltweak_last
+	vaesenc	16*12(%rdi), %xmm0, %xmm0
+	vaesenc	16*13(%rdi), %xmm0, %xmm0
+.Ltweak_last:
+	shl	$4, %eax
+	vaesenclast (%rdi,%rax), %xmm0, %xmm0
+	vmovdqu	%xmm0, (%rsi)
+	vpxor	%xmm0, %xmm0, %xmm0
+	RET
+SYM_FUNC_END(aesnictr_xts_tweak)
+
+/* The names of the registers of the plan above, for width VL. */
+.macro _xts_set_regs
+	.if VL == 64
+		.set	RK0, %zmm16
+		.set	RKLAST, %zmm30
+		.set	NEXT, %zmm31
+		/* TW<j> = zmm<8+j>, TWP<j> = TW<j-1> */
+		.set	TW0, %zmm8;  .set TW1, %zmm9;  .set TW2, %zmm10
+		.set	TW3, %zmm11; .set TW4, %zmm12; .set TW5, %zmm13
+		.set	TW6, %zmm14; .set TW7, %zmm15
+		.set	TWP1, %zmm8;  .set TWP2, %zmm9;  .set TWP3, %zmm10
+		.set	TWP4, %zmm11; .set TWP5, %zmm12; .set TWP6, %zmm13
+		.set	TWP7, %zmm14; .set TWP8, %zmm15
+	.else
+		.set	NEXT, V8
+		.set	RK, V9
+		.set	RKLAST, V10
+		.set	TMP, V11
+		.set	CH0, V12
+		.set	CH1, V13
+		.set	CH2, V14
+		.set	RK0, V15
+	.endif
+.endm
+
+/* One AES round (enc: VAESENC, else VAESDEC) and the last one. */
+.macro _aes_round enc, key, state
+	.if \enc
+		vaesenc		\key, \state, \state
+	.else
+		vaesdec		\key, \state, \state
+	.endif
+.endm
+
+.macro _aes_last enc, key, state
+	.if \enc
+		vaesenclast	\key, \state, \state
+	.else
+		vaesdeclast	\key, \state, \state
+	.endif
+.endm
+
+/* xmm dst = xmm src * x (dst may be src); t is scratch. */
+.macro _mul_x_xmm src, dst, t
+	vpshufd		$0x13, \src, \t
+	vpsrad		$31, \t, \t
+	vpand		.Lxts_mulx_mask(%rip), \t, \t
+	vpaddq		\src, \src, \dst
+	vpxor		\t, \dst, \dst
+.endm
+
+/* dst = src * x in every lane of width VL (dst may be src). */
+.macro _mul_x src, dst, t
+	vpshufd		$0x13, \src, \t
+	vpsrad		$31, \t, \t
+	.if VL == 64
+		vpandd		.Lxts_mulx_mask(%rip), \t, \t
+	.else
+		vpand		.Lxts_mulx_mask(%rip), \t, \t
+	.endif
+	vpaddq		\src, \src, \dst
+	_vpxor		\t, \dst, \dst
+.endm
+
+/*
+ * dst = src * x^k in every lane, 2 <= k <= 32 (dst may be src); t0, t1 and
+ * (VL 64) t2 are scratch.  k = var (VL 32, 64): lane l times x^l, with
+ * per-lane shift counts (a count of 64 gives 0: lane 0 stays as it is).
+ * VL 64 forms v << 2 and v << 7 (v < 2^32) as in _mul_xbytes.
+ */
+.macro _mul_xk k, src, dst, t0, t1, t2
+	.ifc \k, var
+		vpsrlvq		.Llane_64mk(%rip), \src, \t0
+		vpsllvq		.Llane_k(%rip), \src, \dst
+	.else
+		vpsrlq		$(64 - \k), \src, \t0	/* [lo >> (64 - k), v] */
+		vpsllq		$\k, \src, \dst
+	.endif
+	vpshufd		$0x4e, \t0, \t1		/* [v, lo >> (64 - k)] */
+	vpsrldq		$8, \t0, \t0		/* [v, 0] */
+	.if VL == 64
+		vpaddq		\t0, \t0, \t2
+		vpternlogq	$0x96, \t1, \t2, \dst
+		vpaddq		\t2, \t2, \t1
+		vpmuludq	.Lqword_128(%rip){1to8}, \t0, \t0	/* v << 7 */
+		vpternlogq	$0x96, \t1, \t0, \dst
+	.else
+		vpxor		\t1, \dst, \dst
+		vpaddq		\t0, \t0, \t1
+		vpxor		\t1, \dst, \dst
+		vpsllq		$2, \t0, \t1
+		vpxor		\t1, \dst, \dst
+		vpsllq		$7, \t0, \t0
+		vpxor		\t0, \dst, \dst
+	.endif
+.endm
+
+/*
+ * VL 32, 64: dst = src * x^(8m) in every lane, 1 <= m <= 4 bytes (dst may
+ * be src): a rotation by m bytes brings the top m bytes v to the bottom (the
+ * v * 1 term of the reduction), then v << 1 ^ v << 2 ^ v << 7 (at most
+ * 8m + 7 bits) is added.  The doublings are additions, and VL 64 makes
+ * v << 7 as v * 128 with VPMULUDQ (exact: v < 2^32): on Intel cores a vector
+ * shift takes the port of VAESENC (the only one for 512-bit VAESENC, where
+ * a 512-bit VPMULUDQ runs beside it; measured on a family 6 model 207 Xeon:
+ * one zmm shift per vector of tweaks cost 10% of the throughput).  s0, s1
+ * and (VL 64) s2 are scratch.
+ */
+.macro _mul_xbytes m, src, dst, s0, s1, s2
+	vpsrldq		$(16 - \m), \src, \s0	/* v */
+	vpalignr	$(16 - \m), \src, \src, \dst	/* src << 8m | v */
+	vpaddq		\s0, \s0, \s1
+	.if VL == 64
+		vpaddq		\s1, \s1, \s2
+		vpmuludq	.Lqword_128(%rip){1to8}, \s0, \s0	/* v << 7 */
+		vpternlogq	$0x96, \s1, \s2, \dst
+		vpxorq		\s0, \dst, \dst
+	.else
+		vpxor		\s1, \dst, \dst
+		vpaddq		\s1, \s1, \s1
+		vpxor		\s1, \dst, \dst
+		vpsllq		$7, \s0, \s0
+		vpxor		\s0, \dst, \dst
+	.endif
+.endm
+
+/* VL 16, 32: NEXT *= x^L, L = VL / 16. */
+.macro _next_step
+	.if VL == 16
+		_mul_x		NEXT, NEXT, CH0
+	.else
+		_mul_xk		2, NEXT, NEXT, CH0, CH1, CH2
+	.endif
+.endm
+
+/*
+ * VL 32, 64: the tweaks of the first 8 vectors from those of the first
+ * (NEXT, or TW0), vector j getting x^(Lj) more, as a tree of depth 3:
+ * 1 = 0 * x^L, 2 = 0 * x^2L, 3 = 1 * x^2L, 4..7 = 0..3 * x^4L.  VL 32: built
+ * in V0-V7, then stored to TW.
+ */
+.macro _first_tweaks
+	.if VL == 64
+		_mul_xk		4, TW0, TW1, V5, V6, V7
+		_mul_xbytes	1, TW0, TW2, V0, V1, V2
+		_mul_xbytes	1, TW1, TW3, V3, V4, V5
+		_mul_xbytes	2, TW0, TW4, V0, V1, V2
+		_mul_xbytes	2, TW1, TW5, V3, V4, V5
+		_mul_xbytes	2, TW2, TW6, V0, V1, V2
+		_mul_xbytes	2, TW3, TW7, V3, V4, V5
+	.else
+		_mul_xk		2, NEXT, V1, CH0, CH1
+		_mul_xk		4, NEXT, V2, CH0, CH1
+		_mul_xk		4, V1, V3, CH0, CH1
+		_mul_xbytes	1, NEXT, V4, CH0, CH1
+		_mul_xbytes	1, V1, V5, CH2, V0
+		_mul_xbytes	1, V2, V6, CH0, CH1
+		_mul_xbytes	1, V3, V7, CH2, V0
+		vmovdqa		NEXT, (%rsp)
+		.irp j, 1,2,3,4,5,6,7
+			vmovdqa		V\j, \j*VL(%rsp)
+		.endr
+	.endif
+.endm
+
+/* Apply round key i (1..13) to the first n states. */
+.macro _xts_round enc, i, n
+	.if VL != 64
+		_vbroadcast128	16*\i(KEY), RK
+	.endif
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \n
+	.if VL == 64
+		_aes_round	\enc, RKEY\i, V\j
+	.else
+		_aes_round	\enc, RK, V\j
+	.endif
+	.endif
+	.endr
+.endm
+
+/*
+ * En/decrypt n full vectors (n * VL bytes) from SRC to DST and advance SRC,
+ * DST and LEN past them.  With chain, the tweaks come from, and the chain is
+ * advanced in, NEXT (VL 16, 32) or TW0 (VL 64); without, the batch's tweaks
+ * are already in TW (VL 32: the stack buffer; VL 64: TW0-TW7) and are kept.
+ */
+.macro _xts_batch enc, n, chain=1
+	/* the tweaks of the batch's vectors */
+	.if !\chain
+	.elseif VL == 64
+		.irp j, 1,2,3,4,5,6,7
+		.if \j < \n
+			_mul_xk	4, TWP\j, TW\j, V5, V6, V7
+		.endif
+		.endr
+		_mul_xk	4, TWP\n, NEXT, V5, V6, V7
+	.else
+		.irp j, 0,1,2,3,4,5,6,7
+		.if \j < \n
+			vmovdqa		NEXT, \j*VL(%rsp)
+			_next_step
+		.endif
+		.endr
+	.endif
+	/* states = src ^ tweak ^ round key 0 */
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \n
+	.if VL == 64
+		vmovdqu8	\j*VL(SRC), V\j
+		vpternlogd	$0x96, RK0, TW\j, V\j
+	.else
+		vpxor		\j*VL(SRC), RK0, V\j
+		vpxor		\j*VL(%rsp), V\j, V\j
+	.endif
+	.endif
+	.endr
+	.irp i, 1,2,3,4,5,6,7,8,9
+		_xts_round	\enc, \i, \n
+	.endr
+	cmp	$12, NROUNDS
+	jb	.Llast\@
+	_xts_round	\enc, 10, \n
+	_xts_round	\enc, 11, \n
+	je	.Llast\@
+	_xts_round	\enc, 12, \n
+	_xts_round	\enc, 13, \n
+.Llast\@:
+	/* the last round with the tweak folded into its key, and the stores */
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \n
+	.if VL == 64 && \chain
+		vpxord		RKLAST, TW\j, TW\j
+		_aes_last	\enc, TW\j, V\j
+		vmovdqu8	V\j, \j*VL(DST)
+	.elseif VL == 64
+		vpxord		RKLAST, TW\j, %zmm31
+		_aes_last	\enc, %zmm31, V\j
+		vmovdqu8	V\j, \j*VL(DST)
+	.else
+		vpxor		\j*VL(%rsp), RKLAST, TMP
+		_aes_last	\enc, TMP, V\j
+		vmovdqu		V\j, \j*VL(DST)
+	.endif
+	.endif
+	.endr
+	.if VL == 64 && \chain
+		vmovdqa64	NEXT, TW0
+	.endif
+	add	$\n*VL, SRC
+	add	$\n*VL, DST
+	sub	$\n*VL, LEN
+.endm
+
+/* xmm x = XTS en/decryption of x with the xmm tweak tw (round keys in memory). */
+.macro _xts_block enc, x, tw
+	vpxor		\tw, \x, \x
+	vpxor		(KEY), \x, \x
+	.irp i, 1,2,3,4,5,6,7,8,9
+		_aes_round	\enc, 16*\i(KEY), \x
+	.endr
+	cmp	$12, NROUNDS
+	jb	.Lblock_last\@
+	_aes_round	\enc, 16*10(KEY), \x
+	_aes_round	\enc, 16*11(KEY), \x
+	je	.Lblock_last\@
+	_aes_round	\enc, 16*12(KEY), \x
+	_aes_round	\enc, 16*13(KEY), \x
+.Lblock_last\@:
+	_aes_last	\enc, (RKLAST_PTR), \x
+	vpxor		\tw, \x, \x
+.endm
+
+/* void aesnictr_xts_<en|de>crypt_<impl>(key, dst, src, len, tweak), xts_asm.h */
+.macro _aes_xts_crypt enc
+	_xts_set_regs
+	mov	LEN32, LEN32			/* zero-extend len */
+	cmp	$16, LEN
+	jb	.Lreturn\@
+	.if VL != 64
+		push	%rbp
+		mov	%rsp, %rbp
+		sub	$8*VL, %rsp
+		and	$-32, %rsp		/* TW */
+	.endif
+	mov	AESNICTR_KEY_NROUNDS(KEY), NROUNDS
+	mov	NROUNDS, %eax
+	shl	$4, %eax
+	lea	(KEY,%rax), RKLAST_PTR
+	/* b, and the bulk: every full block but the last one if b != 0 */
+	mov	LEN32, TAIL32
+	and	$15, TAIL32
+	and	$-16, LEN
+	test	TAIL32, TAIL32
+	jz	1f
+	sub	$16, LEN
+1:
+	/* the first vector's tweaks T_0 .. T_L-1: T in every lane, times x^l */
+	.if VL == 16
+		vmovdqu		(TWEAKP), %xmm8
+	.else
+		_vbroadcast128	(TWEAKP), V8
+		_mul_xk		var, V8, V8, V9, V10, V11
+	.endif
+	cmp	$VL, LEN
+	jb	.Lsingles\@
+	_vbroadcast128	(KEY), RK0
+	_vbroadcast128	(RKLAST_PTR), RKLAST
+	.if VL == 64
+		.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
+			vbroadcasti32x4	16*\i(KEY), RKEY\i
+		.endr
+	.endif
+
+	cmp	$8*VL, LEN
+	jb	.Ltail4\@
+	.if VL == 16
+		.p2align 4
+.Lloop\@:
+		_xts_batch	\enc, 8
+		cmp	$8*VL, LEN
+		jae	.Lloop\@
+	.else
+		/*
+		 * VL 32, 64: the 8 vectors' tweaks are kept, each advanced
+		 * by x^(8L) (a whole number of bytes) per batch, with no
+		 * chain from vector to vector.  First, those of batch 1.
+		 */
+		_first_tweaks
+		jmp	.Lenter\@
+		.p2align 4
+.Lloop\@:
+		.irp j, 0,1,2,3,4,5,6,7
+		.if VL == 64
+			_mul_xbytes	4, TW\j, TW\j, V5, V6, V7
+		.else
+			vmovdqa		\j*VL(%rsp), V\j
+			_mul_xbytes	2, V\j, V\j, CH0, CH1
+			vmovdqa		V\j, \j*VL(%rsp)
+		.endif
+		.endr
+.Lenter\@:
+		_xts_batch	\enc, 8, 0
+		cmp	$8*VL, LEN
+		jae	.Lloop\@
+		/* the next vector's: 8 vectors on from the last batch's first */
+		.if VL == 64
+			_mul_xbytes	4, TW0, TW0, V5, V6, V7
+		.else
+			vmovdqa		(%rsp), NEXT
+			_mul_xbytes	2, NEXT, NEXT, CH0, CH1
+		.endif
+	.endif
+.Ltail4\@:
+	cmp	$4*VL, LEN
+	jb	.Ltail2\@
+	_xts_batch	\enc, 4
+.Ltail2\@:
+	cmp	$2*VL, LEN
+	jb	.Ltail1\@
+	_xts_batch	\enc, 2
+.Ltail1\@:
+	cmp	$VL, LEN
+	jb	.Lsingles\@
+	_xts_batch	\enc, 1
+.Lsingles\@:
+	/* VL 32, 64: fewer than L full blocks left, one at a time */
+	.if VL != 16
+		test	LEN, LEN
+		jz	.Lsteal\@
+.Lsingle\@:
+		vmovdqu		(SRC), %xmm0
+		_xts_block	\enc, %xmm0, %xmm8
+		vmovdqu		%xmm0, (DST)
+		_mul_x_xmm	%xmm8, %xmm8, %xmm12
+		add	$16, SRC
+		add	$16, DST
+		sub	$16, LEN
+		jnz	.Lsingle\@
+	.endif
+.Lsteal\@:
+	test	TAIL32, TAIL32
+	jz	.Ldone\@
+	/* xmm8 = T_m-1, xmm9 = T_m; 16 + b bytes left */
+	_mul_x_xmm	%xmm8, %xmm9, %xmm12
+	vmovdqu		(SRC), %xmm0
+	.if \enc
+		_xts_block	\enc, %xmm0, %xmm8
+	.else
+		_xts_block	\enc, %xmm0, %xmm9
+	.endif
+	vmovdqu		(SRC,TAIL), %xmm1	/* the in tail in bytes 16-b .. 15 */
+	lea		.Lcts_perm(%rip), %rax
+	vmovdqu		(%rax,TAIL), %xmm2	/* byte j: j - (16 - b), or zero */
+	add		$32, %rax
+	sub		TAIL, %rax
+	vmovdqu		(%rax), %xmm3		/* byte i < b: 16 - b + i; else zero */
+	vpshufb		%xmm3, %xmm1, %xmm1	/* the in tail in bytes 0 .. b-1 */
+	vpblendvb	%xmm3, %xmm0, %xmm1, %xmm1	/* || X[b..16) */
+	vpshufb		%xmm2, %xmm0, %xmm0	/* X[0..b) in bytes 16-b .. 15 */
+	vmovdqu		%xmm0, (DST,TAIL)	/* the out tail */
+	.if \enc
+		_xts_block	\enc, %xmm1, %xmm9
+	.else
+		_xts_block	\enc, %xmm1, %xmm8
+	.endif
+	vmovdqu		%xmm1, (DST)
+	_mul_x_xmm	%xmm9, %xmm8, %xmm12	/* T_m+1 */
+.Ldone\@:
+	vmovdqu	%xmm8, (TWEAKP)
+	.if VL != 64
+		vpxor	%xmm0, %xmm0, %xmm0	/* TW held the tweaks: wipe it */
+		.irp j, 0,1,2,3,4,5,6,7
+			vmovdqa	V0, \j*VL(%rsp)
+		.endr
+		mov	%rbp, %rsp
+		pop	%rbp
+	.endif
+	vzeroupper
+.Lreturn\@:
+	RET
+.endm
+
+_set_veclen 16
+SYM_TYPED_FUNC_START(aesnictr_xts_encrypt_avx)
+	_aes_xts_crypt	1
+SYM_FUNC_END(aesnictr_xts_encrypt_avx)
+
+SYM_TYPED_FUNC_START(aesnictr_xts_decrypt_avx)
+	_aes_xts_crypt	0
+SYM_FUNC_END(aesnictr_xts_decrypt_avx)
+
+#if AESNICTR_AS_VAES
+_set_veclen 32
+SYM_TYPED_FUNC_START(aesnictr_xts_encrypt_vaes2)
+	_aes_xts_crypt	1
+SYM_FUNC_END(aesnictr_xts_encrypt_vaes2)
+
+SYM_TYPED_FUNC_START(aesnictr_xts_decrypt_vaes2)
+	_aes_xts_crypt	0
+SYM_FUNC_END(aesnictr_xts_decrypt_vaes2)
+
+_set_veclen 64
+SYM_TYPED_FUNC_START(aesnictr_xts_encrypt_vaes512)
+	_aes_xts_crypt	1
+SYM_FUNC_END(aesnictr_xts_encrypt_vaes512)
+
+SYM_TYPED_FUNC_START(aesnictr_xts_decrypt_vaes512)
+	_aes_xts_crypt	0
+SYM_FUNC_END(aesnictr_xts_decrypt_vaes512)
+#endif /* AESNICTR_AS_VAES */

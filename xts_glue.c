@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The xts family: the synchronous skcipher xts(aes) (IEEE 1619-2007, as
+ * dm-crypt's aes-xts-plain64 uses it), registered as
+ * xts-aes-aesnictr-<impl>, for 32-, 48- and 64-byte keys (Key1 || Key2).
+ *
+ * A request computes the tweak AES(Key2, IV) and en/decrypts its full blocks
+ * one skcipher walk step (at most a page) per FPU section, the tweak carried
+ * from step to step.  When the length is not a multiple of 16, the walk
+ * stops before the last full block, and that block and the partial one
+ * (17..31 bytes, which may straddle scatterlist entries and pages) are copied
+ * to a buffer on the stack, done there with ciphertext stealing and copied
+ * out: nothing is allocated.  When the FPU is not usable (a softirq that
+ * interrupted a task's FPU section, before 6.15), requests run the
+ * constant-time C AES of aes_ct.c, with the tweak doubled in C.
+ */
+
+#include <asm/fpu/api.h>
+#include <crypto/aes.h>
+#include <crypto/algapi.h>
+#include <crypto/internal/skcipher.h>
+#include <crypto/scatterwalk.h>
+#include <crypto/xts.h>
+#include <linux/module.h>
+#include "aesnictr_family.h"
+#include "xts_internal.h"
+
+/* The tfm context is only CRYPTO_MINALIGN-aligned; round keys want 64. */
+#define XTS_CTX_ALIGN	64
+
+struct xts_ctx {
+	struct aesnictr_xts_keys keys;
+};
+
+static const struct aesnictr_xts_impl xts_impls[AESNICTR_NR_IMPLS] = {
+	[AESNICTR_AVX] = {
+		aesnictr_xts_encrypt_avx, aesnictr_xts_decrypt_avx
+	},
+#if AESNICTR_AS_VAES
+	[AESNICTR_VAES2] = {
+		aesnictr_xts_encrypt_vaes2, aesnictr_xts_decrypt_vaes2
+	},
+	[AESNICTR_VAES512] = {
+		aesnictr_xts_encrypt_vaes512, aesnictr_xts_decrypt_vaes512
+	},
+#endif
+};
+
+/* The implementation the registered algorithm uses; set before registering. */
+static const struct aesnictr_xts_impl *xts_active;
+
+const struct aesnictr_xts_impl *aesnictr_xts_impl(enum aesnictr_impl impl)
+{
+	return xts_impls[impl].encrypt ? &xts_impls[impl] : NULL;
+}
+
+void aesnictr_xts_expand(struct aesnictr_xts_keys *keys, const u8 *in_key,
+			 unsigned int key_len, bool simd)
+{
+	aesnictr_aes_expand(&keys->enc, &keys->dec, in_key, key_len / 2, simd);
+	aesnictr_aes_expand(&keys->tweak, NULL, in_key + key_len / 2,
+			    key_len / 2, simd);
+}
+
+/* ---- the non-SIMD path ---- */
+
+/* t *= x in GF(2^128), XTS's little-endian order, without branches. */
+static void xts_mul_x(u8 t[AES_BLOCK_SIZE])
+{
+	u64 lo = get_unaligned_le64(t), hi = get_unaligned_le64(t + 8);
+	u64 reduce = -(hi >> 63) & 0x87;
+
+	put_unaligned_le64(lo << 1 ^ reduce, t);
+	put_unaligned_le64(hi << 1 | lo >> 63, t + 8);
+}
+
+#define XTS_NOSIMD_BLOCKS	8
+
+static void xts_ecb_nosimd(const struct aesnictr_xts_keys *keys, u8 *dst,
+			   const u8 *src, unsigned int nblocks, bool enc)
+{
+	if (enc)
+		aesnictr_ct_encrypt(&keys->enc, dst, src, nblocks);
+	else
+		aesnictr_ct_decrypt(&keys->dec, dst, src, nblocks);
+}
+
+/* One block: dst = E(src ^ t) ^ t (or D); dst may be src. */
+static void xts_block_nosimd(const struct aesnictr_xts_keys *keys, u8 *dst,
+			     const u8 *src, const u8 *t, bool enc)
+{
+	crypto_xor_cpy(dst, src, t, AES_BLOCK_SIZE);
+	xts_ecb_nosimd(keys, dst, dst, 1, enc);
+	crypto_xor(dst, t, AES_BLOCK_SIZE);
+}
+
+static void xts_crypt_nosimd(const struct aesnictr_xts_keys *keys, u8 *dst,
+			     const u8 *src, unsigned int len,
+			     u8 tweak[AES_BLOCK_SIZE], bool enc)
+{
+	u8 buf[XTS_NOSIMD_BLOCKS * AES_BLOCK_SIZE];
+	u8 tws[XTS_NOSIMD_BLOCKS * AES_BLOCK_SIZE];
+	unsigned int tail = len % AES_BLOCK_SIZE;
+	unsigned int bulk = len - tail - (tail ? AES_BLOCK_SIZE : 0);
+
+	while (bulk) {
+		unsigned int n = min_t(unsigned int, bulk, sizeof(buf));
+		unsigned int i;
+
+		for (i = 0; i < n; i += AES_BLOCK_SIZE) {
+			memcpy(tws + i, tweak, AES_BLOCK_SIZE);
+			xts_mul_x(tweak);
+		}
+		crypto_xor_cpy(buf, src, tws, n);
+		xts_ecb_nosimd(keys, buf, buf, n / AES_BLOCK_SIZE, enc);
+		crypto_xor_cpy(dst, buf, tws, n);
+		dst += n;
+		src += n;
+		bulk -= n;
+	}
+	if (tail) {
+		/*
+		 * Ciphertext stealing over the last full block and the tail:
+		 * tws holds T_m-1 then T_m; encryption takes them in that
+		 * order, decryption the other way round.
+		 */
+		const u8 *first = enc ? tws : tws + AES_BLOCK_SIZE;
+		const u8 *second = enc ? tws + AES_BLOCK_SIZE : tws;
+
+		memcpy(tws, tweak, AES_BLOCK_SIZE);
+		xts_mul_x(tweak);
+		memcpy(tws + AES_BLOCK_SIZE, tweak, AES_BLOCK_SIZE);
+		xts_mul_x(tweak);
+		xts_block_nosimd(keys, buf, src, first, enc);
+		memcpy(buf + AES_BLOCK_SIZE, src + AES_BLOCK_SIZE, tail);
+		memcpy(dst + AES_BLOCK_SIZE, buf, tail);
+		memcpy(buf, buf + AES_BLOCK_SIZE, tail);
+		xts_block_nosimd(keys, dst, buf, second, enc);
+	}
+	memzero_explicit(buf, sizeof(buf));
+	memzero_explicit(tws, sizeof(tws));
+}
+
+/* ---- one piece of a message, on either path ---- */
+
+void aesnictr_xts_crypt_buf(const struct aesnictr_xts_keys *keys,
+			    const struct aesnictr_xts_impl *impl, u8 *dst,
+			    const u8 *src, unsigned int len,
+			    u8 tweak[AESNICTR_BLOCK_SIZE],
+			    const u8 *iv, bool enc)
+{
+	if (!impl) {
+		if (iv)
+			aesnictr_ct_encrypt(&keys->tweak, tweak, iv, 1);
+		xts_crypt_nosimd(keys, dst, src, len, tweak, enc);
+		return;
+	}
+	kernel_fpu_begin();
+	if (iv)
+		aesnictr_xts_tweak(&keys->tweak, tweak, iv);
+	if (enc)
+		impl->encrypt(&keys->enc, dst, src, len, tweak);
+	else
+		impl->decrypt(&keys->dec, dst, src, len, tweak);
+#ifdef AESNICTR_SELFTEST_FAULT
+	/* test builds only: a fault only the bulk self-test can see */
+	if (len > 1024)
+		dst[1000] ^= 1;
+#endif
+	kernel_fpu_end();
+}
+
+/* ---- the skcipher ---- */
+
+static struct xts_ctx *xts_ctx(struct crypto_skcipher *tfm)
+{
+	return PTR_ALIGN(crypto_skcipher_ctx(tfm), XTS_CTX_ALIGN);
+}
+
+static int xts_setkey(struct crypto_skcipher *tfm, const u8 *in_key,
+		      unsigned int key_len)
+{
+	struct xts_ctx *ctx = xts_ctx(tfm);
+	int err = xts_verify_key(tfm, in_key, key_len);
+
+	if (err)
+		return err;
+	err = aesnictr_aes_check_key_len(key_len / 2);
+	if (err)
+		return err;
+	aesnictr_xts_expand(&ctx->keys, in_key, key_len,
+			    aesnictr_simd_usable());
+	return 0;
+}
+
+static const struct aesnictr_xts_impl *xts_path(void)
+{
+	return aesnictr_simd_usable() ? xts_active : NULL;
+}
+
+static int xts_crypt(struct skcipher_request *req, bool enc)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	const struct xts_ctx *ctx = xts_ctx(tfm);
+	unsigned int tail = req->cryptlen % AES_BLOCK_SIZE;
+	struct skcipher_request subreq;
+	struct skcipher_walk walk;
+	u8 tweak[AES_BLOCK_SIZE];
+	u8 buf[2 * AES_BLOCK_SIZE];
+	const u8 *iv = req->iv;
+	unsigned int head;
+	int err = 0;
+
+	if (req->cryptlen < AES_BLOCK_SIZE)
+		return -EINVAL;
+	/* the full blocks the walk does: all, or all but the last one */
+	head = req->cryptlen - tail - (tail ? AES_BLOCK_SIZE : 0);
+
+	if (head) {
+		struct skcipher_request *r = req;
+
+		if (tail) {
+			skcipher_request_set_tfm(&subreq, tfm);
+			skcipher_request_set_callback(&subreq,
+						      skcipher_request_flags(req),
+						      NULL, NULL);
+			skcipher_request_set_crypt(&subreq, req->src, req->dst,
+						   head, req->iv);
+			r = &subreq;
+		}
+		err = skcipher_walk_virt(&walk, r, false);
+		while (walk.nbytes) {
+			unsigned int n = round_down(walk.nbytes,
+						    AES_BLOCK_SIZE);
+
+			aesnictr_xts_crypt_buf(&ctx->keys, xts_path(),
+					       walk.dst.virt.addr,
+					       AESNICTR_WALK_SRC(&walk), n,
+					       tweak, iv, enc);
+			iv = NULL;
+			err = skcipher_walk_done(&walk, walk.nbytes - n);
+		}
+	}
+	if (!err && tail) {
+		/* the last full block and the partial one, wherever they are */
+		scatterwalk_map_and_copy(buf, req->src, head,
+					 AES_BLOCK_SIZE + tail, 0);
+		aesnictr_xts_crypt_buf(&ctx->keys, xts_path(), buf, buf,
+				       AES_BLOCK_SIZE + tail, tweak, iv, enc);
+		scatterwalk_map_and_copy(buf, req->dst, head,
+					 AES_BLOCK_SIZE + tail, 1);
+		memzero_explicit(buf, sizeof(buf));
+	}
+	memzero_explicit(tweak, sizeof(tweak));
+	return err;
+}
+
+static int xts_encrypt(struct skcipher_request *req)
+{
+	return xts_crypt(req, true);
+}
+
+static int xts_decrypt(struct skcipher_request *req)
+{
+	return xts_crypt(req, false);
+}
+
+static void xts_exit_tfm(struct crypto_skcipher *tfm)
+{
+	memzero_explicit(xts_ctx(tfm), sizeof(struct xts_ctx));
+}
+
+static struct skcipher_alg xts_alg = {
+	.base = {
+		.cra_name		= "xts(aes)",
+		/* cra_driver_name is set when registering */
+		.cra_priority		= AESNICTR_PRIORITY,
+		.cra_blocksize		= AES_BLOCK_SIZE,
+		.cra_ctxsize		= sizeof(struct xts_ctx) +
+					  XTS_CTX_ALIGN - CRYPTO_MINALIGN,
+		.cra_module		= THIS_MODULE,
+	},
+	.min_keysize	= 2 * AES_MIN_KEY_SIZE,
+	.max_keysize	= 2 * AES_MAX_KEY_SIZE,
+	.ivsize		= AES_BLOCK_SIZE,
+	.setkey		= xts_setkey,
+	.encrypt	= xts_encrypt,
+	.decrypt	= xts_decrypt,
+	.exit		= xts_exit_tfm,
+};
+
+static const char *xts_cpu_lacks(enum aesnictr_impl impl)
+{
+	if (!xts_impls[impl].encrypt)
+		return "an assembler that knew VAES at build time";
+	return aesnictr_cpu_lacks_width(impl);
+}
+
+/*
+ * The stock drivers each implementation is faster than (the README's
+ * table): 6.1's AES-NI XTS (xts-aes-aesni, 401).  6.12's and 7.3's own
+ * AVX and VAES XTS code measured 3-15% faster than ours at the same width,
+ * so there ours registers just below theirs (priority.c).
+ */
+static const char *const xts_beats[] = { "xts-aes-aesni", NULL };
+
+static int xts_register(enum aesnictr_impl impl)
+{
+	int err;
+
+	xts_active = &xts_impls[impl];
+	snprintf(xts_alg.base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
+		 "xts-aes-aesnictr-%s", aesnictr_impl_names[impl]);
+	xts_alg.base.cra_priority = aesnictr_priority("xts", "xts(aes)", false,
+						      xts_beats);
+	err = crypto_register_skcipher(&xts_alg);
+	return err ?: xts_alg.base.cra_priority;
+}
+
+static void xts_unregister(void)
+{
+	crypto_unregister_skcipher(&xts_alg);
+}
+
+const struct aesnictr_family aesnictr_xts_family = {
+	.name		= "xts",
+	.algs		= "xts(aes)",
+	.cpu_lacks	= xts_cpu_lacks,
+	.selftest	= aesnictr_xts_selftest,
+	.register_algs	= xts_register,
+	.unregister_algs = xts_unregister,
+};

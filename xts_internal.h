@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The xts family's own interface, between xts_glue.c and xts_selftest.c. */
+#ifndef AESNICTR_XTS_INTERNAL_H
+#define AESNICTR_XTS_INTERNAL_H
+
+#include "aesnictr_shared.h"
+#include "xts_asm.h"
+
+/* The key schedules of an XTS key Key1 || Key2. */
+struct aesnictr_xts_keys {
+	struct aesnictr_key enc;	/* Key1, to encrypt */
+	struct aesnictr_key dec;	/* Key1, to decrypt (AESDEC's schedule) */
+	struct aesnictr_key tweak;	/* Key2, to encrypt the tweak */
+};
+
+/* One implementation's XTS routines. */
+struct aesnictr_xts_impl {
+	AESNICTR_XTS_CRYPT((*encrypt));
+	AESNICTR_XTS_CRYPT((*decrypt));
+};
+
+/* Implementation impl, NULL if this build lacks it. */
+const struct aesnictr_xts_impl *aesnictr_xts_impl(enum aesnictr_impl impl);
+
+/*
+ * Expand Key1 || Key2 (key_len bytes in all, checked by the caller) with
+ * AES-NI when simd (the FPU must be usable), else with the C code.
+ */
+void aesnictr_xts_expand(struct aesnictr_xts_keys *keys, const u8 *in_key,
+			 unsigned int key_len, bool simd);
+
+/*
+ * En/decrypt len >= 16 bytes of a message from src to dst (src == dst
+ * allowed) with impl inside one FPU section, or on the non-SIMD path when
+ * impl is NULL.  If iv is not NULL, this is the start of the message and
+ * tweak is first set to AES(Key2, iv); else tweak is the one an earlier call
+ * left.  As in the assembly ABI (xts_asm.h), every call but a message's last
+ * has len a multiple of 16, and the last one does the ciphertext stealing.
+ * At most a page of data per call bounds the FPU section.
+ */
+void aesnictr_xts_crypt_buf(const struct aesnictr_xts_keys *keys,
+			    const struct aesnictr_xts_impl *impl, u8 *dst,
+			    const u8 *src, unsigned int len,
+			    u8 tweak[AESNICTR_BLOCK_SIZE],
+			    const u8 *iv, bool enc);
+
+int aesnictr_xts_selftest(enum aesnictr_impl impl, bool simd);
+
+#endif /* AESNICTR_XTS_INTERNAL_H */
