@@ -5,8 +5,9 @@
 # failed.
 #
 # Coverage: each family's implementations are reported with where they ran:
-# "native" (tools/native against OpenSSL) and "vm-<kver>" (a guest of that
-# kernel printed "COVERED: <family> <impl> ..." for it).  REQUIRE names
+# "native" (tools/native against OpenSSL) and "vm-<kver>" (tools/vm/run.sh
+# printed "COVERED: <kver> <family> <impl> <alg>": a differential fuzz run
+# of that implementation passed in a guest of that kernel).  REQUIRE names
 # implementations that must have been covered, else the run fails:
 #	REQUIRE="ctr:vaes512 gcm:vaes512 ctr:vaes2@vm gcm:avx@vm-6.1.0-57-amd64"
 # an entry is <family>:<impl>[@native|@vm|@vm-<kver>]; without @ anywhere.
@@ -56,11 +57,13 @@ kvers=$(tools/kernels.sh versions)
 step "native tests (tools/native, against OpenSSL)" 900 make --no-print-directory -C tools/native test
 native_cover ctr "$LAST_OUT" "native tiers covered:"
 native_cover gcm "$LAST_OUT" "native gcm tiers covered:"
+native_cover xts "$LAST_OUT" "native xts tiers covered:"
 step "kernel builds (W=1, objtool, sparse, checkpatch, avx-only)" 1200 tools/kbuild-check.sh $kvers
 step "dkms add/build" 600 tools/dkms-check.sh $kvers
 for k in $kvers; do
 	step "QEMU guest tests, kernel $k" 1800 tools/vm/run.sh "$k" all
-	sed -n 's/^ *COVERED: \([a-z0-9]*\) \([a-z0-9]*\).*/\1 \2/p' "$LAST_OUT" |
+	# run.sh: "COVERED: <kver> <family> <impl> <alg>"
+	awk -v k="$k" '$1 == "COVERED:" && $2 == k { print $3, $4 }' "$LAST_OUT" |
 		awk -v w="vm-$k" '{ print $1, $2, w }' >>"$cover"
 done
 
