@@ -81,7 +81,7 @@ ifeq ($(VM),1)
 endif
 
 run: modules-all
-	@tools/run-demo.sh $$($(KERNELS) versions | cut -d' ' -f1)
+	@tools/run-demo.sh
 
 install: module
 	$(MAKE) -C $(KDIR) M=$(PWD_DIR) modules_install

@@ -117,12 +117,89 @@ void join_counts(char *buf, const char *const *names,
 }
 
 /* ------------------------------------------------------------------ */
+/* the kernel's reference implementations: 6.x or 7.x names             */
+
+static int kernel_has_aes_lib(void)
+{
+	static int known = -1;
+	char line[256];
+	FILE *f;
+
+	if (known >= 0)
+		return known;
+	known = 0;
+	f = fopen("/proc/crypto", "r");
+	if (!f)
+		return known;
+	while (fgets(line, sizeof(line), f)) {
+		char drv[128];
+
+		if (sscanf(line, "driver : %127s", drv) == 1 &&
+		    !strcmp(drv, "aes-lib")) {
+			known = 1;
+			break;
+		}
+	}
+	fclose(f);
+	return known;
+}
+
+const char *ref_name(const char *name)
+{
+	static const struct { const char *from, *to; } map[] = {
+		{ "aes-generic", "aes-lib" }, { "ghash-generic", "ghash-lib" },
+	};
+	static struct { char *in, *out; } memo[16];
+	char buf[128], *out;
+	const char *p = name;
+	size_t o = 0;
+	unsigned int i, hit = 0;
+
+	if (!kernel_has_aes_lib() || !strstr(name, "-generic"))
+		return name;
+	for (i = 0; i < 16 && memo[i].in; i++)
+		if (!strcmp(memo[i].in, name))
+			return memo[i].out;
+	while (*p && o + 1 < sizeof(buf)) {
+		unsigned int j;
+
+		for (j = 0; j < sizeof(map) / sizeof(map[0]); j++) {
+			size_t fl = strlen(map[j].from), tl = strlen(map[j].to);
+
+			if (!strncmp(p, map[j].from, fl) && o + tl + 1 < sizeof(buf)) {
+				memcpy(buf + o, map[j].to, tl);
+				o += tl;
+				p += fl;
+				hit = 1;
+				break;
+			}
+		}
+		if (j == sizeof(map) / sizeof(map[0]))
+			buf[o++] = *p++;
+	}
+	buf[o] = 0;
+	if (!hit || *p)
+		return name;
+	out = strdup(buf);
+	if (!out)
+		return name;
+	if (i < 16) {	/* remembered (the few names a run uses) */
+		memo[i].in = strdup(name);
+		memo[i].out = out;
+		if (!memo[i].in)
+			memo[i].out = NULL;
+	}
+	return out;
+}
+
+/* ------------------------------------------------------------------ */
 /* raw AF_ALG                                                          */
 
 int alg_bind(struct alg *a, const char *type, const char *name)
 {
 	struct sockaddr_alg sa;
 
+	name = ref_name(name);
 	memset(&sa, 0, sizeof(sa));
 	sa.salg_family = AF_ALG;
 	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);

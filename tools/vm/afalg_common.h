@@ -38,6 +38,17 @@ int split(size_t len, size_t *parts, int maxparts);
 void join_counts(char *buf, const char *const *names,
 		 const unsigned long *counts, int n);
 
+/*
+ * The kernel's reference implementations, named in oracle names: up to 6.x
+ * the crypto API's C AES is "aes-generic" and gcm_base() takes
+ * "ghash-generic"; from 7.0 the cipher is "aes-lib" (over the AES library)
+ * and gcm_base() takes "ghash-lib".  ref_name() rewrites a name written with
+ * the 6.x names for the running kernel (the name itself if nothing changes;
+ * otherwise a string that stays valid); alg_bind() applies it to every name
+ * it binds.
+ */
+const char *ref_name(const char *name);
+
 /* raw AF_ALG */
 struct alg {
 	int tfmfd, opfd;

@@ -16,8 +16,12 @@
 # Results go to the second serial port (ttyS1) and are copied to the console:
 #   PASS: ... / FAIL: ...   one line per check
 #   INFO: ...               context (module log lines, timings)
-#   COVERED: <tier> <alg>   a tier (or "nosimd") whose fuzz run of <alg> passed
-#   NOTCOVERED: <tier> (why)  a tier this boot could not test
+#   COVERED: <family> <impl> <alg>   an implementation (or "nosimd", the
+#                           non-SIMD fallback) of a family whose fuzz run of
+#                           <alg> passed: "COVERED: ctr vaes2 ctr(aes)",
+#                           "COVERED: gcm avx rfc4106(gcm(aes))"
+#   NOTCOVERED: <family> <impl> (why)  an implementation this boot could
+#                           not test
 #   ===DMESG BEGIN=== ... ===DMESG END===   the whole kernel log
 #   ===VMTEST END pass=N fail=M===          last line before poweroff
 # /etc/vmtest.conf (written by mkinitramfs.sh) names the module under test;
@@ -133,38 +137,102 @@ log_lines() {
 	dmesg_since "$1" | grep -v 'vmtest: ' | while IFS= read -r _l; do info "dmesg: $_l"; done
 }
 
+# is module $1 part of this kernel (a file in modules.dep, or built in)?
+# ("-" and "_" are the same in module names)
+mod_known() {
+	_mk=$(echo "$1" | tr - _)
+	cat /lib/modules/$KVER/modules.dep /lib/modules/$KVER/modules.builtin 2>/dev/null |
+		cut -d: -f1 | tr - _ | grep -q "/$_mk\.ko"
+}
+mod_builtin() {
+	_mk=$(echo "$1" | tr - _)
+	tr - _ </lib/modules/$KVER/modules.builtin 2>/dev/null | grep -q "/$_mk\.ko"
+}
+# modules that newer kernels dropped (merged into others or into lib/crypto):
+# need_modules and load_stock skip them where the kernel has no such module
+MAYBE_ABSENT=" cryptd crypto_simd ghash_generic sha512_generic drbg jitterentropy_rng esp4_offload "
+
 load_stock() {
 	_ok=1
 	for m in cryptd crypto_simd af_alg algif_skcipher crypto_user ctr ecb aesni_intel; do
 		if [ -e "/sys/module/$m" ]; then continue; fi
+		case "$MAYBE_ABSENT" in *" $m "*) mod_known "$m" || continue ;; esac
 		if ! modprobe "$m" 2>/tmp/mp.err; then
 			# built-in modules have no file; anything else is an error
-			if grep -q "^kernel/.*/$m.ko" /lib/modules/$KVER/modules.builtin 2>/dev/null; then
-				continue
-			fi
+			mod_builtin "$m" && continue
 			[ "$m" = aesni_intel ] && [ -n "$1" ] && continue
 			info "modprobe $m: $(cat /tmp/mp.err)"
 			_ok=0
 		fi
 	done
+	afalg_unrestrict
 	return $((1 - _ok))
 }
 
-# The tiers a correct module uses on this CPU, as DESIGN.md and the module's
-# max_tier description define them:
-#   avx     AES-NI + PCLMULQDQ + AVX
-#   vaes2   avx + VAES + VPCLMULQDQ + AVX2
-#   vaes512 vaes2 + AVX512F + AVX512BW + AVX512VL
-# (the kernel drops the AVX flags from /proc/cpuinfo when XSAVE does not
-# enable their state).  cpu_tiers prints the list; cpu_tier_missing TIER
-# prints the flags the CPU lacks for TIER.
+# 7.x: AF_ALG binds only allowlisted algorithm names unless
+# /proc/sys/crypto/af_alg_restrict (af_alg's, default 1) is 0: "ctr(aes)" is
+# allowed (for root), but not "gcm(aes)", "rfc4106(gcm(aes))" or any driver
+# name, which the fuzzers and cryptsetup's LUKS2 aes-gcm use.  The tests
+# lift the restriction (kat_enc_tool also runs under the default).
+AFALG_RESTRICT=/proc/sys/crypto/af_alg_restrict
+AFALG_RESTRICT_DEFAULT=""
+afalg_unrestrict() {
+	[ -w $AFALG_RESTRICT ] || return 0
+	[ -n "$AFALG_RESTRICT_DEFAULT" ] || AFALG_RESTRICT_DEFAULT=$(cat $AFALG_RESTRICT)
+	if [ "$(cat $AFALG_RESTRICT)" != 0 ]; then
+		echo 0 >$AFALG_RESTRICT
+		info "AF_ALG: $AFALG_RESTRICT was $AFALG_RESTRICT_DEFAULT, set to 0 (any algorithm or driver name may be bound)"
+	fi
+}
+
+# the stock (aesni_intel) ctr(aes) driver that "ctr(aes)" resolves to
+# without our module: the highest priority, not internal, selftest passed
+# (ctr-aes-aesni on 6.1; ctr-aes-aesni-avx, ctr-aes-vaes-avx2, ... on 6.12
+# and 7.x, as the CPU allows)
+stock_driver() {	# $1 = cra_name, $2 = type
+	crypto_list "$1" | awk -v t="$2" '$2 == "aesni_intel" && $5 == "passed" && $6 == t && $8 != "yes" &&
+		$3 + 0 > best { best = $3 + 0; d = $1 } END { if (d != "") print d; else exit 1 }'
+}
+# wait up to $1 s for it
+wait_stock_ctr() {
+	_n=0
+	while [ $_n -lt $(($1 * 10)) ]; do
+		stock_driver 'ctr(aes)' skcipher && return 0
+		usleep 100000
+		_n=$((_n + 1))
+	done
+	return 1
+}
+
+# The module's algorithm families and the implementations (widths) of each,
+# as the module contract defines them.  Each family picks, independently of
+# the others, its widest implementation that the CPU has, max_tier= allows
+# and the load-time self-test passes:
+#   ctr (ctr(aes))
+#     avx      AES-NI + AVX
+#     vaes2    avx + VAES + AVX2
+#     vaes512  vaes2 + AVX512F + AVX512BW + AVX512VL
+#   gcm (gcm(aes), rfc4106(gcm(aes)))
+#     avx      AES-NI + PCLMULQDQ + AVX
+#     vaes2    avx + VAES + VPCLMULQDQ + AVX2
+#     vaes512  vaes2 + AVX512F + AVX512BW + AVX512VL
+# (the kernel drops the AVX/AVX-512 flags from /proc/cpuinfo when XSAVE does
+# not enable their register state, so the flags stand for the OS support too).
+# In a QEMU 10 -cpu max guest: ctr = vaes2, gcm = avx (no VPCLMULQDQ).
+FAMILIES="ctr gcm"
+IMPLS="avx vaes2 vaes512"
 cpu_flags() { echo " $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "; }
-cpu_tier_missing() {
+# the flags the CPU lacks for implementation $2 of family $1
+impl_missing() {
 	_fl=$(cpu_flags)
-	case "$1" in
-	avx) _need="aes pclmulqdq avx" ;;
-	vaes2) _need="aes pclmulqdq avx vaes vpclmulqdq avx2" ;;
-	vaes512) _need="aes pclmulqdq avx vaes vpclmulqdq avx2 avx512f avx512bw avx512vl" ;;
+	case "$1 $2" in
+	"ctr avx") _need="aes avx" ;;
+	"ctr vaes2") _need="aes avx vaes avx2" ;;
+	"ctr vaes512") _need="aes avx vaes avx2 avx512f avx512bw avx512vl" ;;
+	"gcm avx") _need="aes pclmulqdq avx" ;;
+	"gcm vaes2") _need="aes pclmulqdq avx vaes vpclmulqdq avx2" ;;
+	"gcm vaes512") _need="aes pclmulqdq avx vaes vpclmulqdq avx2 avx512f avx512bw avx512vl" ;;
+	*) echo "(unknown family/implementation $1 $2)"; return ;;
 	esac
 	_miss=""
 	for _f in $_need; do
@@ -172,12 +240,67 @@ cpu_tier_missing() {
 	done
 	echo ${_miss# }
 }
-cpu_tiers() {
+# the implementations of family $1 the CPU has, narrowest first
+cpu_impls() {
 	_t=""
-	for _x in avx vaes2 vaes512; do
-		[ -z "$(cpu_tier_missing $_x)" ] && _t="$_t $_x"
+	for _x in $IMPLS; do
+		[ -z "$(impl_missing $1 $_x)" ] && _t="$_t $_x"
 	done
 	echo ${_t# }
+}
+# ... minus those the emulator computes wrongly ($broken, see emulator_check):
+# the ones a correct module can register here
+usable_impls() {
+	_t=""
+	for _x in $(cpu_impls $1); do
+		case " $broken " in *" $_x "*) ;; *) _t="$_t $_x" ;; esac
+	done
+	echo ${_t# }
+}
+# the implementation family $1 must use with max_tier=$2 (default: no cap);
+# empty: the family cannot run (the module leaves it out)
+want_impl() {
+	_w=""
+	for _x in $(usable_impls $1); do
+		_w=$_x
+		[ "$_x" = "${2:-}" ] && break
+	done
+	echo "$_w"
+}
+# implementations of family $1 the CPU claims but the emulator cannot
+# compute: the module's load-time self-test must refuse them
+refused_impls() {
+	_t=""
+	for _x in $(cpu_impls $1); do
+		case " $broken " in *" $_x "*) _t="$_t $_x" ;; esac
+	done
+	echo ${_t# }
+}
+# one line: "ctr: avx vaes2; gcm: avx"
+impls_summary() {	# $1 = cpu_impls|usable_impls
+	_s=""
+	for _fm in $FAMILIES; do
+		_i=$($1 $_fm)
+		_s="$_s; $_fm: ${_i:-none}"
+	done
+	echo "${_s#; }"
+}
+# driver name of implementation $2 of family $1 for cra_name $3
+drv_name() {
+	case "$1:$3" in
+	ctr:*) echo "ctr-aes-aesnictr-$2" ;;
+	gcm:rfc4106*) echo "rfc4106-gcm-aes-aesnictr-$2" ;;
+	gcm:*) echo "gcm-aes-aesnictr-$2" ;;
+	esac
+}
+# our driver registered for cra_name $1 (prefix match), or nothing
+ours_driver() {
+	case "$1" in
+	'ctr(aes)') _p=ctr-aes-aesnictr- ;;
+	'gcm(aes)') _p=gcm-aes-aesnictr- ;;
+	'rfc4106(gcm(aes))') _p=rfc4106-gcm-aes-aesnictr- ;;
+	esac
+	crypto_list "$1" | awk -v p="$_p" 'index($1, p) == 1 { printf "%s%s", s, $1; s = " " }'
 }
 
 # insmod the module under test with optional parameters; sets INSMOD_ERR
@@ -230,24 +353,70 @@ check_priority_of() {
 }
 check_priority() { check_priority_of 'ctr(aes)' "$1"; }
 
-kat_enc_tool() {
-	# SP 800-38A F.5.1 through kcapi-enc, by the generic name "ctr(aes)"
-	printf '\053\176\025\026\050\256\322\246\253\367\025\210\011\317\117\074' >/tmp/key
-	printf '\153\301\276\342\056\100\237\226\351\075\176\021\163\223\027\052' >/tmp/pt
-	if kcapi-enc -e -c 'ctr(aes)' --iv f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff \
-		--keyfd 3 -i /tmp/pt -o /tmp/ct 3</tmp/key 2>/tmp/kenc.err &&
-		[ "$(od -An -tx1 /tmp/ct | tr -d ' \n' | cut -c1-32)" = 874d6191b620e3261bef6864990db6ce ]; then
-		pass "kcapi-enc ctr(aes): SP 800-38A F.5.1 block 1"
+# The module may register a family below a stock driver that is faster on
+# this CPU class (7.x has VAES code of its own), saying so in the kernel log:
+#   aesni_ctr: ctr: ctr-aes-aesni-avx (priority 500) is faster on this CPU
+#   class than ours; registering below it
+# yielded FAMILY MARK: that line since the mark, if any
+yielded() {
+	dmesg_since "$2" | grep "$OURS_NAME: $1:" | grep -i 'below' | tail -1 | sed 's/^\[[ 0-9.]*\] //'
+}
+# the driver cra_name $1 must resolve to when ours is $2, of family $3
+# (log since mark $4): ours, or the best stock (aesni_intel) one if the
+# family yielded
+expected_winner() {
+	if [ -n "$(yielded "$3" "$4")" ]; then
+		stock_driver "$1" "$(crypto_list "$1" | awk -v d="$2" '$1 == d { print $6; exit }')"
 	else
-		fail "kcapi-enc ctr(aes): wrong or no output ($(cat /tmp/kenc.err 2>/dev/null | head -1))"
+		echo "$2"
+	fi
+}
+# check_priority_policy CRA_NAME OURS FAMILY MARK: ours has the highest
+# priority, or (if the family yielded) the stock driver has, ours next below
+check_priority_policy() {
+	_y=$(yielded "$3" "$4")
+	if [ -z "$_y" ]; then
+		check_priority_of "$1" "$2"
+		return
+	fi
+	_w=$(expected_winner "$1" "$2" "$3" "$4")
+	_mine=$(crypto_list "$1" | awk -v d="$2" '$1 == d { print $3; exit }')
+	_theirs=$(crypto_list "$1" | awk -v d="$_w" '$1 == d { print $3; exit }')
+	if [ -n "$_w" ] && [ -n "$_mine" ] && [ -n "$_theirs" ] && [ "$_mine" -lt "$_theirs" ]; then
+		pass "$2 priority $_mine is below the stock $_w ($_theirs), as the module said: $_y"
+		check_priority_of "$1" "$_w"
+	else
+		fail "$2 (priority ${_mine:-?}) should be below the stock ${_w:-?} (${_theirs:-?}), as the module said: $_y"
 	fi
 }
 
-# Which tiers can the emulator run at all?  QEMU 7.2's TCG, for one,
-# computes VEX.256 vaesenc wrongly in the high 128-bit lane, so a correct
-# vaes2 tier fails there (the module's load-time self-test refuses it).
-# Sets $tiers to the tiers a correct module registers on this (virtual) CPU
-# and $broken to those the CPU claims but the emulator cannot compute.
+kat_enc_tool() {
+	# SP 800-38A F.5.1 through kcapi-enc, by the generic name "ctr(aes)",
+	# under the kernel's default AF_ALG restriction (7.x: an allowlist)
+	printf '\053\176\025\026\050\256\322\246\253\367\025\210\011\317\117\074' >/tmp/key
+	printf '\153\301\276\342\056\100\237\226\351\075\176\021\163\223\027\052' >/tmp/pt
+	_rs=""
+	if [ -n "$AFALG_RESTRICT_DEFAULT" ]; then
+		echo "$AFALG_RESTRICT_DEFAULT" >$AFALG_RESTRICT
+		_rs=" (with af_alg_restrict=$AFALG_RESTRICT_DEFAULT, the kernel's default)"
+	fi
+	if kcapi-enc -e -c 'ctr(aes)' --iv f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff \
+		--keyfd 3 -i /tmp/pt -o /tmp/ct 3</tmp/key 2>/tmp/kenc.err &&
+		[ "$(od -An -tx1 /tmp/ct | tr -d ' \n' | cut -c1-32)" = 874d6191b620e3261bef6864990db6ce ]; then
+		pass "kcapi-enc ctr(aes): SP 800-38A F.5.1 block 1$_rs"
+	else
+		fail "kcapi-enc ctr(aes): wrong or no output$_rs ($(cat /tmp/kenc.err 2>/dev/null | head -1))"
+	fi
+	[ -z "$AFALG_RESTRICT_DEFAULT" ] || echo 0 >$AFALG_RESTRICT
+}
+
+# Which implementations can the emulator run at all?  QEMU 7.2's TCG, for
+# one, computes VEX.256 vaesenc wrongly in the high 128-bit lane, so a
+# correct vaes2 fails there (the module's load-time self-test refuses it and
+# the family falls back to a narrower one); QEMU 10 computes it right.  Sets
+# $broken to the widths the emulator cannot compute (whatever the CPU
+# claims); usable_impls, want_impl and refused_impls use it.
+broken=""
 emulator_check() {
 	broken=""
 	tcg_probe >/tmp/probe.out 2>&1
@@ -256,45 +425,77 @@ emulator_check() {
 	*vex128=broken*) broken="avx vaes2 vaes512" ;;
 	*vex256=broken*) broken="vaes2 vaes512" ;;
 	esac
-	_u=""
-	for _t in $tiers; do
-		case " $broken " in *" $_t "*) ;; *) _u="$_u $_t" ;; esac
+	for _fm in $FAMILIES; do
+		_r=$(refused_impls $_fm)
+		[ -n "$_r" ] && info "emulator cannot compute $_fm implementation(s) '$_r' correctly: expecting the module's self-test to refuse them"
 	done
-	if [ -n "$broken" ]; then
-		_b=""
-		for _t in $tiers; do
-			case " $broken " in *" $_t "*) _b="$_b $_t" ;; esac
-		done
-		broken=${_b# }
-		[ -n "$broken" ] && info "emulator cannot compute tier(s) '$broken' correctly: expecting the module's self-test to refuse them"
-	fi
-	tiers=${_u# }
+	info "implementations by cpuid: $(impls_summary cpu_impls); usable here: $(impls_summary usable_impls)"
 }
 
-# a NOTCOVERED line, with the reason, for every tier not in $tiers
-report_uncovered_tiers() {
-	for _t in avx vaes2 vaes512; do
-		case " $tiers " in *" $_t "*) continue ;; esac
+# a NOTCOVERED line, with the reason, for every implementation of family $1
+# that a correct module cannot use on this (virtual) CPU
+report_uncovered() {
+	for _t in $IMPLS; do
+		case " $(usable_impls $1) " in *" $_t "*) continue ;; esac
 		case " $broken " in
-		*" $_t "*) out "NOTCOVERED: $_t (this emulator computes its instructions wrongly; see the tcg probe)" ;;
-		*) out "NOTCOVERED: $_t (the virtual CPU lacks: $(cpu_tier_missing $_t))" ;;
+		*" $_t "*) out "NOTCOVERED: $1 $_t (this emulator computes its instructions wrongly; see the tcg probe)" ;;
+		*) out "NOTCOVERED: $1 $_t (the virtual CPU lacks: $(impl_missing $1 $_t))" ;;
 		esac
 	done
+}
+
+# the module's load-time self-test must have refused, with a log line, each
+# implementation of family $1 the emulator computes wrongly (log since mark $2)
+check_refused() {
+	for _t in $(refused_impls $1); do
+		if dmesg_since "$2" | grep "$OURS_NAME:" | grep -i 'self-test' | grep -i 'fail' |
+			grep -w "$1" | grep -qw "$_t"; then
+			pass "$1 $_t, which the emulator computes wrongly, was refused by the module's load-time self-test: $(dmesg_since "$2" | grep "$OURS_NAME:" | grep -i 'self-test' | grep -w "$1" | grep -w -m1 "$_t" | sed 's/^\[[ 0-9.]*\] //')"
+		else
+			fail "$1 $_t, which the emulator computes wrongly, was not reported as failing its self-test (want a line like '$OURS_NAME: $1: self-test of $_t failed')"
+		fi
+	done
+}
+
+# the load summary line ("aesni_ctr: version <v>: ctr=vaes2 gcm=avx"), if the
+# module prints one, must name each family's implementation (log since mark $1)
+check_summary_line() {
+	_l=$(dmesg_since "$1" | grep "$OURS_NAME:" | grep -E '(^|[ :])ctr=' | tail -1 | sed 's/^\[[ 0-9.]*\] //')
+	if [ -z "$_l" ]; then
+		info "no load summary line (ctr=... gcm=...) in the kernel log"
+		return
+	fi
+	_bad=""
+	for _fm in $FAMILIES; do
+		_w=$(want_impl $_fm "${2:-}")
+		case " $_l " in
+		*" $_fm=${_w:-none} "*|*" $_fm=${_w:-none},"*|*" $_fm=${_w:-none};"*) ;;
+		*" $_fm="*) _bad="$_bad $_fm=${_w:-none}" ;;
+		*) [ -n "$_w" ] && _bad="$_bad $_fm=$_w" ;;
+		esac
+	done
+	if [ -z "$_bad" ]; then
+		pass "load summary line names the expected implementations: $_l"
+	else
+		fail "load summary line '$_l', want:$_bad"
+	fi
 }
 
 # the fuzzer must notice a wrong cipher: xctr(aes) has the same key and IV
 # sizes as ctr(aes) but another counter, so every non-empty case differs
 harness_selfcheck() {
-	if ! crypto_list 'xctr(aes)' | grep -q '^xctr-aes-aesni '; then
-		info "harness self-check skipped (no xctr-aes-aesni on this CPU)"
+	# xctr-aes-aesni on 6.1, xctr-aes-aesni-avx and wider on 6.12 and 7.x
+	_x=$(stock_driver 'xctr(aes)' skcipher)
+	if [ -z "$_x" ]; then
+		info "harness self-check skipped (no stock xctr(aes) driver on this CPU)"
 		return
 	fi
-	afalg_fuzz --seed 7 xctr-aes-aesni 30 >/tmp/neg.out 2>&1
+	afalg_fuzz --seed 7 "$_x" 30 >/tmp/neg.out 2>&1
 	_rc=$?
-	if [ $_rc -eq 1 ] && grep -q '^FAIL: fuzz xctr-aes-aesni vs ' /tmp/neg.out; then
-		pass "fuzzer self-check: it reports a wrong cipher (xctr-aes-aesni posing as ctr(aes)): $(grep -c 'first mismatch' /tmp/neg.out) mismatches shown"
+	if [ $_rc -eq 1 ] && grep -q "^FAIL: fuzz $_x vs " /tmp/neg.out; then
+		pass "fuzzer self-check: it reports a wrong cipher ($_x posing as ctr(aes)): $(grep -c 'first mismatch' /tmp/neg.out) mismatches shown"
 	else
-		fail "fuzzer self-check: xctr-aes-aesni was not reported as wrong (status $_rc): $(tail -1 /tmp/neg.out)"
+		fail "fuzzer self-check: $_x was not reported as wrong (status $_rc): $(tail -1 /tmp/neg.out)"
 	fi
 }
 
@@ -387,27 +588,45 @@ dmcrypt_test() {
 	rm -f /tmp/dmplain /tmp/dmct /tmp/dmback
 }
 
-# after a refused load the module must have said why, in exactly one line
-# (the kernel's taint lines for an unsigned out-of-tree module do not count;
-# vminsmod makes exactly one finit_module call)
+# after a refused load the module must have said why, in one line, or in at
+# most $2 lines (the kernel's taint lines for an unsigned out-of-tree module
+# do not count; vminsmod makes exactly one finit_module call); with $3 =
+# "info" none of them may be logged as an error (KERN_ERR or worse)
 check_refusal_line() {
+	_max=${2:-1}
 	dmesg_since "$1" | grep "$OURS_NAME" |
 		grep -v -e 'taints kernel' -e 'module verification failed' >/tmp/why
 	_n=$(wc -l </tmp/why)
 	_l=$(head -1 /tmp/why)
-	if [ "$_n" -eq 1 ]; then
-		pass "kernel log explains the refusal in one line: ${_l#\[*\] }"
-	elif [ "$_n" -gt 1 ]; then
-		fail "$_n kernel log lines of $OURS_NAME for one refused load (want one): $(tr '\n' '|' </tmp/why)"
+	if [ "$_n" -ge 1 ] && [ "$_n" -le "$_max" ]; then
+		if [ "$_n" -eq 1 ]; then
+			pass "kernel log explains the refusal in one line: ${_l#\[*\] }"
+		else
+			pass "kernel log explains the refusal in $_n lines (at most $_max): $(sed 's/^\[[ 0-9.]*\] //' /tmp/why | tr '\n' '|')"
+		fi
+	elif [ "$_n" -gt "$_max" ]; then
+		fail "$_n kernel log lines of $OURS_NAME for one refused load (want at most $_max): $(tr '\n' '|' </tmp/why)"
 	else
 		fail "no kernel log line of $OURS_NAME explains the refused load"
+	fi
+	[ "${3:-}" = info ] || return 0
+	# the raw log has each line's level: <N>, N & 7 (3 = KERN_ERR)
+	dmesg -r 2>/dev/null | awk -v m="vmtest: $1" 'f { print } index($0, m) { f = 1 }' |
+		grep "$OURS_NAME" | grep -v -e 'taints kernel' -e 'module verification failed' |
+		grep '^<[0-9]*>' >/tmp/why.raw
+	_errs=$(awk 'match($0, /^<[0-9]+>/) { l = substr($0, 2, RLENGTH - 2) % 8; if (l <= 3) print }' /tmp/why.raw)
+	if [ ! -s /tmp/why.raw ]; then
+		info "the raw kernel log (dmesg -r) has no line of $OURS_NAME: log levels not checked"
+	elif [ -n "$_errs" ]; then
+		fail "the refusal is logged at error level or worse (want info): $(echo "$_errs" | tr '\n' '|')"
+	else
+		pass "the refusal is logged below error level (info), as for a CPU the module does not support"
 	fi
 }
 
 # ---------------------------------------------------------------------
 scenario_main() {
-	tiers=$(cpu_tiers)
-	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), tiers by cpuid: ${tiers:-none}"
+	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 	info "cpu flags:$(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2)"
 	emulator_check
 	if load_stock; then
@@ -415,19 +634,23 @@ scenario_main() {
 	else
 		fail "stock modules did not all load"
 	fi
-	if _d=$(wait_selftest ctr-aes-aesni 30); then
+	if _d=$(wait_stock_ctr 30); then
 		info "stock driver $_d: selftest passed"
 	else
-		fail "stock ctr-aes-aesni never reached selftest passed"
+		fail "no stock (aesni_intel) ctr(aes) driver reached selftest passed"
 	fi
 
 	if [ -z "$OURS_KO" ]; then
 		scenario_stock
 		return
 	fi
-	widest=${tiers##* }
+	want=$(want_impl ctr)
 	prefix=ctr-aes-aesnictr-
-	report_uncovered_tiers
+	report_uncovered ctr
+	if [ -z "$want" ]; then
+		fail "the ctr family cannot run on this CPU ($(impl_missing ctr avx) missing): scenario misconfigured"
+		return
+	fi
 
 	# --- load, self-test, priority, resolution --------------------
 	mark "insmod default"
@@ -447,18 +670,13 @@ scenario_main() {
 		return
 	fi
 	log_lines "insmod default"
-	if [ "$drv" = "$prefix$widest" ]; then
-		pass "default tier is the widest the CPU has: $drv"
+	if [ "$drv" = "$prefix$want" ]; then
+		pass "ctr family: default implementation is the widest usable one: $drv (usable: $(usable_impls ctr))"
 	else
-		fail "default driver $drv, want $prefix$widest (usable tiers: $tiers)"
+		fail "ctr family: default driver $drv, want $prefix$want (usable: $(usable_impls ctr))"
 	fi
-	for t in $broken; do
-		if dmesg_since "insmod default" | grep -q "$OURS_NAME: .*self-test.*$t"; then
-			pass "tier $t, which the emulator computes wrongly, was refused by the module's load-time self-test"
-		else
-			fail "tier $t, which the emulator computes wrongly, was not reported as failing its self-test"
-		fi
-	done
+	check_refused ctr "insmod default"
+	check_summary_line "insmod default"
 	_e=$(crypto_list 'ctr(aes)' | awk -v d="$drv" '$1 == d')
 	set -- $_e
 	if [ "$2" = "$OURS_NAME" ] && [ "$7" = no ] && [ "$8" = no ]; then
@@ -466,17 +684,18 @@ scenario_main() {
 	else
 		fail "$drv: /proc/crypto says module=$2 async=$7 internal=$8 (want $OURS_NAME, no, no)"
 	fi
-	check_priority "$drv"
-	check_resolution "$drv"
+	check_priority_policy 'ctr(aes)' "$drv" ctr "insmod default"
+	win=$(expected_winner 'ctr(aes)' "$drv" ctr "insmod default")
+	check_resolution "$win"
 	kat_enc_tool
 	run_tool afalg_fuzz --kat "$drv"
 
 	# --- differential fuzz ------------------------------------------
 	if run_tool afalg_fuzz "$drv" "$FUZZ_N"; then
-		out "COVERED: ${drv#$prefix} ctr(aes)"
+		out "COVERED: ctr ${drv#$prefix} ctr(aes)"
 	fi
 	parallel_fuzz "$drv" "$TIER_N"
-	dmcrypt_test "$drv"
+	dmcrypt_test "$win"
 	run_tool afalg_fuzz --badkeys "$drv"
 	harness_selfcheck
 
@@ -534,38 +753,52 @@ scenario_main() {
 	done
 	[ $_bad -eq 0 ] && pass "$CYCLES insmod/selftest passed/rmmod cycles in $(elapsed "$t0") s"
 
-	# --- forced tiers ----------------------------------------------
-	for t in avx vaes2 vaes512; do
-		# the widest usable tier at or below the cap
-		want=""
-		for u in $tiers; do
-			want=$prefix$u
-			[ "$u" = "$t" ] && break
-		done
+	# --- max_tier= caps every family ----------------------------------
+	# each family must take its widest usable implementation at or below
+	# the cap; an implementation below a family's default is fuzzed here
+	for t in $IMPLS; do
 		mark "max_tier=$t"
 		if ! ours_insmod max_tier=$t; then
 			fail "insmod max_tier=$t: $INSMOD_ERR"
 			log_lines "max_tier=$t"
 			continue
 		fi
-		if d=$(wait_selftest $prefix 30) && [ "$d" = "$want" ]; then
-			pass "max_tier=$t: driver $d, selftest : passed"
-			check_priority "$d"
-			_g=$(crypto_list 'gcm(aes)' | awk '$1 ~ /^gcm-aes-aesnictr-/ { print $1 }' | tr '\n' ' ')
-			_r=$(crypto_list 'rfc4106(gcm(aes))' | awk '$1 ~ /^rfc4106-gcm-aes-aesnictr-/ { print $1 }' | tr '\n' ' ')
-			if [ "$_g$_r" = "gcm-aes-aesnictr-${want#$prefix} rfc4106-gcm-aes-aesnictr-${want#$prefix} " ]; then
-				pass "max_tier=$t: the AEADs are ${_g% } and ${_r% }"
-			else
-				fail "max_tier=$t: AEAD drivers '${_g% }' '${_r% }', want the same tier as $want"
-			fi
-			if [ "$want" = "$prefix$t" ] && [ "$t" != "$widest" ]; then
+		wc=$(want_impl ctr $t)
+		wg=$(want_impl gcm $t)
+		if d=$(wait_selftest $prefix 30) && [ "$d" = "$prefix$wc" ]; then
+			pass "max_tier=$t: ctr family: driver $d, selftest : passed"
+			check_priority_policy 'ctr(aes)' "$d" ctr "max_tier=$t"
+			if [ "$wc" = "$t" ] && [ "$t" != "$want" ]; then
 				if run_tool afalg_fuzz "$d" "$TIER_N"; then
-					out "COVERED: $t ctr(aes)"
+					out "COVERED: ctr $t ctr(aes)"
 				fi
 			fi
 		else
-			fail "max_tier=$t: driver '${d:-none passed}', want $want"
+			fail "max_tier=$t: ctr family: driver '${d:-none passed}', want $prefix$wc"
 			log_lines "max_tier=$t"
+		fi
+		_g=$(ours_driver 'gcm(aes)')
+		_r=$(ours_driver 'rfc4106(gcm(aes))')
+		if [ -z "$wg" ]; then
+			if [ -z "$_g$_r" ]; then
+				pass "max_tier=$t: gcm family left out (the CPU lacks: $(impl_missing gcm avx))"
+			else
+				fail "max_tier=$t: gcm family registered '$_g' '$_r' on a CPU that lacks: $(impl_missing gcm avx)"
+			fi
+		elif [ "$_g $_r" = "$(drv_name gcm $wg 'gcm(aes)') $(drv_name gcm $wg 'rfc4106(gcm(aes))')" ]; then
+			pass "max_tier=$t: gcm family: $_g and $_r"
+			if [ "$wg" = "$t" ] && [ "$t" != "$(want_impl gcm)" ]; then
+				GDRV=$_g
+				RDRV=$_r
+				if wait_alg_selftest 'gcm(aes)' "$GDRV" aead 30 >/dev/null &&
+					wait_alg_selftest 'rfc4106(gcm(aes))' "$RDRV" aead 30 >/dev/null; then
+					aead_fuzz_pair "gcm $t" "$TIER_N"
+				else
+					fail "max_tier=$t: $GDRV / $RDRV without selftest : passed"
+				fi
+			fi
+		else
+			fail "max_tier=$t: gcm family drivers '$_g' '$_r', want $(drv_name gcm $wg 'gcm(aes)') and $(drv_name gcm $wg 'rfc4106(gcm(aes))')"
 		fi
 		rmmod "$OURS_NAME" 2>/dev/null
 	done
@@ -577,10 +810,10 @@ scenario_main() {
 		if [ -w "$p" ] && echo 1 >"$p" && [ "$(cat $p)" = Y ]; then
 			pass "debug_force_nosimd=1 set at run time"
 			if run_tool afalg_fuzz "$drv" "$FUZZ_N"; then
-				out "COVERED: nosimd ctr(aes)"
+				out "COVERED: ctr nosimd ctr(aes)"
 			fi
 			run_tool afalg_fuzz --kat "$drv"
-			dmcrypt_test "$drv" "non-SIMD path forced"
+			dmcrypt_test "$win" "non-SIMD path forced"
 			echo 0 >"$p"
 			[ "$(cat $p)" = N ] || fail "debug_force_nosimd did not go back to N"
 		else
@@ -611,7 +844,7 @@ scenario_main() {
 
 # rig self-test against the stock driver (no module under test built yet)
 scenario_stock() {
-	drv=ctr-aes-aesni
+	drv=$(stock_driver 'ctr(aes)' skcipher)
 	info "no module under test: exercising the rig on the stock $drv (aesni_intel)"
 	check_priority "$drv"
 	check_resolution "$drv"
@@ -643,7 +876,7 @@ scenario_stock() {
 	_bad=0
 	i=1
 	while [ $i -le "$CYCLES" ]; do
-		modprobe aesni_intel && wait_selftest ctr-aes-aesni 30 >/dev/null &&
+		modprobe aesni_intel && [ "$(wait_stock_ctr 30)" = "$drv" ] &&
 			rmmod aesni_intel || { _bad=1; break; }
 		i=$((i + 1))
 	done
@@ -654,19 +887,22 @@ scenario_stock() {
 	fi
 }
 
-# CPU without what the module needs: the load must fail cleanly
+# CPU without what the module needs: the load must fail cleanly, with
+# ENODEV, logged at info level (not as an error): at most one line per
+# family left out and one for the refusal
 scenario_nosupport() {
-	tiers=$(cpu_tiers)
-	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), tiers by cpuid: ${tiers:-none}"
+	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), implementations by cpuid: $(impls_summary cpu_impls)"
 	load_stock tolerant || fail "stock modules did not all load"
 	if [ -z "$OURS_KO" ]; then
 		info "no module under test"
 		return
 	fi
-	if [ -n "$tiers" ]; then
-		fail "this CPU model has tier(s) '$tiers': scenario misconfigured"
-		return
-	fi
+	for _fm in $FAMILIES; do
+		if [ -n "$(cpu_impls $_fm)" ]; then
+			fail "this CPU model has $_fm implementation(s) '$(cpu_impls $_fm)': scenario misconfigured"
+			return
+		fi
+	done
 	mark "insmod unsupported"
 	if ours_insmod; then
 		fail "insmod $OURS_NAME succeeded on a CPU without AES-NI+AVX"
@@ -677,7 +913,7 @@ scenario_nosupport() {
 		*) fail "insmod refused, but not with ENODEV: $INSMOD_ERR" ;;
 		esac
 	fi
-	check_refusal_line "insmod unsupported"
+	check_refusal_line "insmod unsupported" $((1 + $(echo $FAMILIES | wc -w))) info
 	log_lines "insmod unsupported"
 	if crypto_list 'ctr(aes)' | grep -q '^ctr-aes-aesnictr-' ||
 		crypto_list 'gcm(aes)' | grep -q '^gcm-aes-aesnictr-' ||
@@ -686,17 +922,18 @@ scenario_nosupport() {
 	fi
 }
 
-# AES-NI+AVX CPU without VAES: the avx tier must be chosen by itself
+# AES-NI+AVX CPU without VAES: every family must choose avx by itself
 scenario_avxonly() {
-	tiers=$(cpu_tiers)
-	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), tiers by cpuid: ${tiers:-none}"
+	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 	emulator_check
 	load_stock || fail "stock modules did not all load"
 	[ -n "$OURS_KO" ] || { info "no module under test"; return; }
-	if [ "$tiers" != avx ]; then
-		fail "CPU tiers '$tiers', want exactly avx: scenario misconfigured"
-		return
-	fi
+	for _fm in $FAMILIES; do
+		if [ "$(want_impl $_fm)" != avx ]; then
+			fail "$_fm implementations '$(usable_impls $_fm)', want exactly avx: scenario misconfigured"
+			return
+		fi
+	done
 	mark "insmod avxonly"
 	if ! ours_insmod; then
 		fail "insmod $OURS_NAME: $INSMOD_ERR"
@@ -704,28 +941,28 @@ scenario_avxonly() {
 		return
 	fi
 	if d=$(wait_selftest ctr-aes-aesnictr- 30) && [ "$d" = ctr-aes-aesnictr-avx ]; then
-		pass "auto-detected tier on an AES-NI+AVX CPU without VAES: $d"
+		pass "ctr family: auto-detected implementation on an AES-NI+AVX CPU without VAES: $d"
 		log_lines "insmod avxonly"
-		check_priority "$d"
+		check_summary_line "insmod avxonly"
+		check_priority_policy 'ctr(aes)' "$d" ctr "insmod avxonly"
 		if run_tool afalg_fuzz "$d" "$TIER_N"; then
-			out "COVERED: avx ctr(aes)"
+			out "COVERED: ctr avx ctr(aes)"
 		fi
-		# the AEADs of the same tier
-		GDRV=gcm-aes-aesnictr-avx
-		RDRV=rfc4106-gcm-aes-aesnictr-avx
-		if need_modules algif_aead gcm ghash_generic &&
-			wait_alg_selftest 'gcm(aes)' $GDRV aead 30 >/dev/null &&
-			wait_alg_selftest 'rfc4106(gcm(aes))' $RDRV aead 30 >/dev/null; then
-			pass "auto-detected tier of the AEADs: $GDRV, $RDRV (selftest : passed)"
-			aead_fuzz_pair avx $((AEAD_N / 4))
-		else
-			fail "no $GDRV and $RDRV with selftest : passed (gcm(aes): $(crypto_list 'gcm(aes)' | tr '\n' ';'))"
-		fi
-		rmmod "$OURS_NAME" || fail "rmmod $OURS_NAME"
 	else
-		fail "driver '${d:-none passed}', want ctr-aes-aesnictr-avx"
+		fail "ctr family: driver '${d:-none passed}', want ctr-aes-aesnictr-avx"
 		log_lines "insmod avxonly"
 	fi
+	GDRV=gcm-aes-aesnictr-avx
+	RDRV=rfc4106-gcm-aes-aesnictr-avx
+	if need_modules algif_aead gcm ghash_generic &&
+		wait_alg_selftest 'gcm(aes)' $GDRV aead 30 >/dev/null &&
+		wait_alg_selftest 'rfc4106(gcm(aes))' $RDRV aead 30 >/dev/null; then
+		pass "gcm family: auto-detected implementation: $GDRV, $RDRV (selftest : passed)"
+		aead_fuzz_pair "gcm avx" $((AEAD_N / 4))
+	else
+		fail "gcm family: no $GDRV and $RDRV with selftest : passed (gcm(aes): $(crypto_list 'gcm(aes)' | tr '\n' ';'))"
+	fi
+	rmmod "$OURS_NAME" || fail "rmmod $OURS_NAME"
 }
 
 # fips=1: the unsigned module must refuse to load, without a panic
@@ -774,7 +1011,8 @@ need_modules() {
 	_ok=0
 	for _m in "$@"; do
 		[ -e "/sys/module/$_m" ] && continue
-		grep -q "/$_m.ko" /lib/modules/$KVER/modules.builtin 2>/dev/null && continue
+		mod_builtin "$_m" && continue
+		case "$MAYBE_ABSENT" in *" $_m "*) mod_known "$_m" || continue ;; esac
 		if ! modprobe "$_m" 2>/tmp/mp.err; then
 			fail "modprobe $_m: $(cat /tmp/mp.err)"
 			_ok=1
@@ -796,8 +1034,8 @@ check_aead_entry() {
 	fi
 }
 
-# two fuzzers at once (gcm and rfc4106 on the two vCPUs); $1 = tier for the
-# COVERED lines, $2 = cases each
+# two fuzzers at once (gcm and rfc4106 on the two vCPUs); $1 = "<family>
+# <impl>" for the COVERED lines (empty: none), $2 = cases each
 aead_fuzz_pair() {
 	afalg_aead gcm "$GDRV" "$2" >/tmp/af.gcm 2>&1 &
 	_p1=$!
@@ -1082,8 +1320,7 @@ ipsec_test() {
 }
 
 scenario_aead() {
-	tiers=$(cpu_tiers)
-	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), tiers by cpuid: ${tiers:-none}"
+	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 	emulator_check
 	load_stock || fail "stock modules did not all load"
 	if need_modules algif_aead gcm ghash_generic seqiv; then
@@ -1108,10 +1345,15 @@ scenario_aead() {
 		ipsec_test 128 "" "stock"
 		return
 	fi
-	widest=${tiers##* }
-	GDRV=gcm-aes-aesnictr-$widest
-	RDRV=rfc4106-gcm-aes-aesnictr-$widest
-	report_uncovered_tiers
+	wg=$(want_impl gcm)
+	wc=$(want_impl ctr)
+	report_uncovered gcm
+	if [ -z "$wg" ]; then
+		fail "the gcm family cannot run on this CPU ($(impl_missing gcm avx) missing): scenario misconfigured"
+		return
+	fi
+	GDRV=$(drv_name gcm $wg 'gcm(aes)')
+	RDRV=$(drv_name gcm $wg 'rfc4106(gcm(aes))')
 
 	# --- load, self-tests, flags, priority, resolution ---------------
 	mark "insmod aead"
@@ -1123,7 +1365,7 @@ scenario_aead() {
 	fi
 	NOSIMD_P=/sys/module/$OURS_NAME/parameters/debug_force_nosimd
 	_ok=1
-	for _a in "gcm(aes) $GDRV" "rfc4106(gcm(aes)) $RDRV" "ctr(aes) ctr-aes-aesnictr-$widest"; do
+	for _a in "gcm(aes) $GDRV" "rfc4106(gcm(aes)) $RDRV" "ctr(aes) $(drv_name ctr $wc 'ctr(aes)')"; do
 		set -- $_a
 		if _d=$(wait_alg_selftest "$1" "$2" "$([ "$1" = 'ctr(aes)' ] && echo skcipher || echo aead)" 30) &&
 			[ "$_d" = "$2" ]; then
@@ -1135,17 +1377,23 @@ scenario_aead() {
 	done
 	log_lines "insmod aead"
 	[ $_ok -eq 1 ] || return
+	pass "families chose their implementations independently: ctr $wc, gcm $wg (usable: $(impls_summary usable_impls))"
+	check_refused gcm "insmod aead"
 	check_aead_entry 'gcm(aes)' "$GDRV"
 	check_aead_entry 'rfc4106(gcm(aes))' "$RDRV"
-	check_priority_of 'gcm(aes)' "$GDRV"
-	check_priority_of 'rfc4106(gcm(aes))' "$RDRV"
-	check_resolution_of 'gcm(aes)' "$GDRV" afalg_aead --hold 'gcm(aes)' 120
-	check_resolution_of 'rfc4106(gcm(aes))' "$RDRV" afalg_aead --hold 'rfc4106(gcm(aes))' 120
+	check_priority_policy 'gcm(aes)' "$GDRV" gcm "insmod aead"
+	check_priority_policy 'rfc4106(gcm(aes))' "$RDRV" gcm "insmod aead"
+	GWIN=$(expected_winner 'gcm(aes)' "$GDRV" gcm "insmod aead")
+	RWIN=$(expected_winner 'rfc4106(gcm(aes))' "$RDRV" gcm "insmod aead")
+	[ "$GWIN $RWIN" = "$GDRV $RDRV" ] ||
+		info "the gcm family yielded to $GWIN / $RWIN: dm-crypt and IPsec below are expected to use those, not ours"
+	check_resolution_of 'gcm(aes)' "$GWIN" afalg_aead --hold 'gcm(aes)' 120
+	check_resolution_of 'rfc4106(gcm(aes))' "$RWIN" afalg_aead --hold 'rfc4106(gcm(aes))' 120
 
 	# --- known answers, differential fuzz, arguments ------------------
 	run_tool afalg_aead --kat gcm "$GDRV"
 	run_tool afalg_aead --kat rfc4106 "$RDRV"
-	aead_fuzz_pair "$widest" "$AEAD_N"
+	aead_fuzz_pair "gcm $wg" "$AEAD_N"
 	# the fuzzer's self-check: faults put into the driver's results are seen
 	run_tool afalg_aead --inject gcm "$GDRV" 60
 	run_tool afalg_aead --inject rfc4106 "$RDRV" 60
@@ -1154,10 +1402,10 @@ scenario_aead() {
 
 	# --- the non-SIMD path: switched at random between setkey and use --
 	if run_tool afalg_aead --nosimd-param "$NOSIMD_P" gcm "$GDRV" "$AEAD_NOSIMD_N"; then
-		out "COVERED: nosimd gcm(aes)"
+		out "COVERED: gcm nosimd gcm(aes)"
 	fi
 	if run_tool afalg_aead --nosimd-param "$NOSIMD_P" rfc4106 "$RDRV" "$AEAD_NOSIMD_N"; then
-		out "COVERED: nosimd rfc4106(gcm(aes))"
+		out "COVERED: gcm nosimd rfc4106(gcm(aes))"
 	fi
 	if set_nosimd 1; then
 		run_tool afalg_aead --kat gcm "$GDRV"
@@ -1166,7 +1414,7 @@ scenario_aead() {
 	fi
 
 	# --- dm-crypt: LUKS2 with AEAD integrity --------------------------
-	luks_test "$GDRV"
+	luks_test "$GWIN"
 
 	# --- no user left: the module unloads, and loads again ------------
 	if _m=$(rmmod "$OURS_NAME" 2>&1); then
@@ -1185,10 +1433,10 @@ scenario_aead() {
 	fi
 
 	# --- IPsec ESP ------------------------------------------------------
-	ipsec_test 128 "$RDRV"
-	ipsec_test 256 "$RDRV"
+	ipsec_test 128 "$RWIN"
+	ipsec_test 256 "$RWIN"
 	if set_nosimd 1; then
-		ipsec_test 128 "$RDRV" "debug_force_nosimd=1 (SAs keyed and all packets processed on the non-SIMD path; receive runs in softirq)"
+		ipsec_test 128 "$RWIN" "debug_force_nosimd=1 (SAs keyed and all packets processed on the non-SIMD path; receive runs in softirq)"
 		set_nosimd 0
 	fi
 }
@@ -1212,7 +1460,7 @@ tcrypt_runs() {	# $1 = before|after
 scenario_bench() {
 	load_stock || info "not all stock modules loaded"
 	need_modules gcm ghash_generic || info "gcm modules did not load"
-	wait_selftest ctr-aes-aesni 30 >/dev/null
+	wait_stock_ctr 30 >/dev/null
 	tcrypt_runs before
 	if [ -n "$OURS_KO" ] && ours_insmod && d=$(wait_selftest ctr-aes-aesnictr- 30); then
 		info "module under test: $d"

@@ -1,16 +1,18 @@
 #!/bin/bash
 # mkinitramfs.sh <kver> <out.cpio.gz> [module.ko]
 #
-# Builds the test guest's initramfs for kernel <kver> (a directory name under
-# /lib/modules): busybox-static; kcapi-enc, dmsetup, cryptsetup and iproute2's
-# ip with their shared libraries; the AF_ALG fuzzers (skcipher and AEAD), the
+# Builds the test guest's initramfs for kernel <kver>, as tools/kernels.sh
+# lists it: its modules come from <modroot>/lib/modules/<kver>, modroot being
+# $VM_MODROOT or what tools/kernels.sh says ("/" for Debian's kernels).
+# Contents: busybox-static; kcapi-enc, dmsetup, cryptsetup and iproute2's ip
+# with their shared libraries; the AF_ALG fuzzers (skcipher and AEAD), the
 # TCP transfer checker, the emulator probe, a one-shot module loader; the
-# kernel's own modules needed by the tests (AF_ALG, crypto_user, ctr, ecb, gcm,
-# ghash-generic, seqiv, tcrypt, the stock aesni_intel, dm-crypt,
+# kernel's own modules needed by the tests (AF_ALG, crypto_user, ctr, ecb,
+# gcm, ghash-generic, seqiv, tcrypt, the stock aesni_intel, dm-crypt,
 # dm-integrity, brd, xfrm_user, esp4, veth and their dependencies,
 # decompressed so that busybox can load them), the module under test at
-# /lib/vmtest/, and guest-init.sh as /init.  Without [module.ko] the guest tests the stock
-# driver only (rig self-test mode).
+# /lib/vmtest/, and guest-init.sh as /init.  Without [module.ko] the guest
+# tests the stock driver only (rig self-test mode).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,7 +20,11 @@ root=$(cd "$here/../.." && pwd)
 kver=${1:?usage: mkinitramfs.sh <kver> <out.cpio.gz> [module.ko]}
 out=${2:?usage: mkinitramfs.sh <kver> <out.cpio.gz> [module.ko]}
 ko=${3:-}
-moddir=/lib/modules/$kver
+modroot=${VM_MODROOT:-$("$root/tools/kernels.sh" modroot "$kver" 2>/dev/null || echo /)}
+modroot=${modroot%/}	# "" for /
+moddir=$modroot/lib/modules/$kver
+mi=(-k "$kver")		# modinfo's options: that kernel, under that root
+[ -z "$modroot" ] || mi+=(-b "$modroot")
 bdir=$root/build/vm
 
 [ -d "$moddir" ] || { echo "mkinitramfs: no $moddir" >&2; exit 1; }
@@ -94,9 +100,10 @@ copy_prog "$bdir/tcg_probe"
 copy_prog "$bdir/vminsmod"
 
 # kernel modules: the wanted ones and everything they depend on
-want="af_alg algif_skcipher algif_aead crypto_user ctr ecb cryptd crypto_simd aesni_intel tcrypt
-gcm ghash_generic seqiv xts dm_mod dm_crypt dm_integrity brd
-xfrm_user xfrm_algo esp4 esp4_offload veth drbg jitterentropy_rng sha512_generic"
+# (names a kernel does not have, e.g. ghash_generic on 7.x, are skipped)
+want="af_alg algif_skcipher algif_aead algif_hash crypto_user ctr ecb cbc cryptd crypto_simd aesni_intel tcrypt
+gcm ghash_generic seqiv echainiv authenc hmac sha1 sha256 xts dm_mod dm_crypt dm_integrity brd loop
+xfrm_user xfrm_algo esp4 esp4_offload esp6 veth drbg jitterentropy_rng sha512_generic"
 if [ -n "$ko" ]; then
 	for d in $(modinfo -F depends "$ko" | tr ',' ' '); do want="$want $d"; done
 fi
@@ -106,7 +113,7 @@ while [ ${#queue[@]} -gt 0 ]; do
 	m=${queue[0]}; queue=("${queue[@]:1}")
 	[ -n "$m" ] && [ -z "${seen[$m]:-}" ] || continue
 	seen[$m]=1
-	f=$(modinfo -k "$kver" -n "$m" 2>/dev/null || true)
+	f=$(modinfo "${mi[@]}" -n "$m" 2>/dev/null || true)
 	case "$f" in
 	""|"(builtin)") continue ;;   # built into this kernel (or absent)
 	esac
@@ -121,7 +128,7 @@ while [ ${#queue[@]} -gt 0 ]; do
 	*.gz)  gzip -dc "$f" >"$dst" ;;
 	*)     cp "$f" "$dst" ;;
 	esac
-	for d in $(modinfo -k "$kver" -F depends "$m" | tr ',' ' '); do queue+=("$d"); done
+	for d in $(modinfo "${mi[@]}" -F depends "$m" | tr ',' ' '); do queue+=("$d"); done
 done
 for f in modules.builtin modules.builtin.modinfo modules.order; do
 	[ -e "$moddir/$f" ] && cp "$moddir/$f" "$stage/lib/modules/$kver/"

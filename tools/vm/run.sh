@@ -34,8 +34,14 @@
 #   VM_IPSEC_BYTES    aead: bytes each way per IPsec run (1048576)
 #   VM_TIMEOUT   seconds per boot (main 900, others 300)
 #   VM_SMP       guest CPUs (2: main also runs one fuzzer per CPU at once)
-# Output: "PASS: <kver> <scenario>: ..." / "FAIL: ..." lines, then
-# "vm kernel <kver>: tiers covered: ..." and a "N passed, M failed" line.
+# The kernel: any that tools/kernels.sh lists (its image, and its modules
+# from its modroot); QEMU >= 10 (bookworm-backports), checked first.
+# Output: "PASS: <kver> <scenario>: ..." / "FAIL: ..." lines; then, per family
+# and implementation a fuzz run passed in, "COVERED: <kver> <family> <impl>
+# <alg>" (impl avx|vaes2|vaes512|nosimd), and "NOT COVERED: <kver> <family>
+# <impl> (why)" for each implementation no boot could test; then
+# "vm kernel <kver>: tiers covered: ..." (one summary line), the time taken
+# and a "vm: N passed, M failed" line.
 # Logs: build/vm/<kver>/<scenario>[-<cpu>].{console,results,dmesg}.
 # Exit status: 0 only if every check passed.
 set -uo pipefail
@@ -44,13 +50,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|all]}
 scen=${2:-all}
-vmlinuz=/boot/vmlinuz-$kver
 logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
+. "$here/vmlib.sh"
 
-[ -r "$vmlinuz" ] || { echo "FAIL: $kver: no $vmlinuz"; exit 1; }
-[ -d "/lib/modules/$kver" ] || { echo "FAIL: $kver: no /lib/modules/$kver"; exit 1; }
-command -v qemu-system-x86_64 >/dev/null || { echo "FAIL: $kver: qemu-system-x86_64 missing (tools/deps.sh)"; exit 1; }
+why=$(vm_kernel "$kver") || { echo "FAIL: $kver: $why"; exit 1; }
+vm_kernel "$kver"
+vmlinuz=$VM_VMLINUZ
+why=$(vm_qemu_check) || { echo "FAIL: $kver: $why"; exit 1; }
+vm_qemu_check
 
 ko=${VM_MODULE:-$root/build/$kver/aesni_ctr.ko}
 if [ "$ko" = stock ]; then
@@ -61,7 +69,7 @@ elif [ ! -f "$ko" ]; then
 fi
 
 initrd=$logdir/initramfs.cpio.gz
-if ! "$here/mkinitramfs.sh" "$kver" "$initrd" $ko >"$logdir/mkinitramfs.log" 2>&1; then
+if ! VM_MODROOT=$VM_MODROOT "$here/mkinitramfs.sh" "$kver" "$initrd" $ko >"$logdir/mkinitramfs.log" 2>&1; then
 	echo "FAIL: $kver: initramfs build failed:"
 	sed 's/^/    /' "$logdir/mkinitramfs.log"
 	exit 1
@@ -83,7 +91,7 @@ boot() {
 	local t0 rc secs tag="$kver $name"
 	rm -f "$con" "$res" "$dm"
 	t0=$(date +%s)
-	timeout -k 10 "$tmo" qemu-system-x86_64 -accel tcg -cpu "$cpu" \
+	timeout -k 10 "$tmo" "$VM_QEMU" -accel tcg -cpu "$cpu" \
 		-smp "${VM_SMP:-2}" -m 1G -nographic -no-reboot -nodefaults \
 		-monitor none -serial "file:$con" -serial "file:$res" \
 		-kernel "$vmlinuz" -initrd "$initrd" \
@@ -137,6 +145,7 @@ ${l#COVERED: }" ;;
 }
 
 t_start=$(date +%s)
+echo "vm kernel $kver: image $vmlinuz, modules from ${VM_MODROOT%/}/lib/modules/$kver, QEMU $VM_QEMU_VERSION"
 case "$scen" in
 main|all)
 	boot main max "${VM_TIMEOUT:-900}" "vmtest.scenario=main" ;;
@@ -163,24 +172,36 @@ main|aead|avxonly|nosupport|fips|all) ;;
 *) emit FAIL "$kver: unknown scenario $scen" ;;
 esac
 
-# $covered: one "<tier> <algorithm>" per line
-tiers=$(echo "$covered" | awk 'NF && $1 != "nosimd" { print $1 }' | sort -u | tr '\n' ' ')
-tiers=${tiers% }
-extra=""
-echo "$covered" | grep -q '^nosimd ' && extra=" (+ the non-SIMD fallback path)"
-algs=$(echo "$covered" | awk 'NF == 2 {
-		if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 }
-		k = $2 SUBSEP $1
-		if (!(k in t)) { t[k] = 1; list[$2] = list[$2] (list[$2] == "" ? "" : ", ") $1 }
-	}
-	END { for (i = 1; i <= n; i++) printf "%s%s [%s]", (i > 1 ? "; " : ""), order[i], list[order[i]] }')
+# $covered: one "<family> <impl> <algorithm>" per line (impl: a width or
+# "nosimd"); $notcov: "<family> <impl> (why)"
+covered=$(echo "$covered" | awk 'NF >= 3' | sort -u)
+echo "$covered" | awk -v k="$kver" 'NF { print "COVERED: " k " " $0 }'
 nc=""
-for t in avx vaes2 vaes512; do
-	case " $tiers " in *" $t "*) continue ;; esac
-	why=$(printf '%s\n' "${notcov[@]}" | grep "^$t " | head -1)
-	nc="$nc; not covered: ${why:-$t}"
+nc_fams=""
+for f in $(echo "$covered" | awk 'NF { print $1 }' | sort -u) \
+	 $(printf '%s\n' "${notcov[@]}" | awk 'NF { print $1 }' | sort -u); do
+	case " $nc_fams " in *" $f "*) continue ;; esac
+	nc_fams="$nc_fams $f"
+	for t in avx vaes2 vaes512; do
+		echo "$covered" | grep -q "^$f $t " && continue
+		why=$(printf '%s\n' "${notcov[@]}" | grep "^$f $t " | head -1)
+		echo "NOT COVERED: $kver ${why:-$f $t (no boot tested it)}"
+		nc="$nc; ${why:-$f $t}"
+	done
 done
-echo "vm kernel $kver: tiers covered: ${tiers:-none}${extra}; algorithms covered: ${algs:-none}${nc}"
+# "ctr: vaes2, avx, nosimd; gcm: avx, nosimd" (widest first, nosimd last)
+bytam=$(echo "$covered" | awk 'NF {
+		o = ($2 == "vaes512" ? 1 : $2 == "vaes2" ? 2 : $2 == "avx" ? 3 : 4)
+		print $1, o, $2 }' | sort -k1,1 -k2,2n -u | awk '
+		$1 != f { if (f != "") printf "; "; printf "%s: %s", $1, $3; f = $1; last = $3; next }
+		$3 != last { printf ", %s", $3; last = $3 }
+		END { if (f != "") print "" }')
+algs=$(echo "$covered" | awk 'NF { o = ($2 == "vaes512" ? 1 : $2 == "vaes2" ? 2 : $2 == "avx" ? 3 : 4); print $3, o, $2 }' |
+	sort -k1,1 -k2,2n -u | awk '
+		$1 != a { if (a != "") printf "]; "; printf "%s [%s", $1, $3; a = $1; next }
+		{ printf ", %s", $3 }
+		END { if (a != "") print "]" }')
+echo "vm kernel $kver: tiers covered: ${bytam:-none}; algorithms: ${algs:-none}${nc:+; not covered: ${nc#; }}"
 echo "vm kernel $kver: $scen took $(($(date +%s) - t_start)) s"
 echo "vm: $npass passed, $nfail failed"
 [ $nfail -eq 0 ]

@@ -16,6 +16,7 @@
 # Every number comes from an EMULATED CPU (TCG): only the ratio between the
 # two columns means anything, and only roughly.
 #
+# The kernel: any that tools/kernels.sh lists; QEMU >= 10 (see vmlib.sh).
 # Environment: VM_MODULE (default build/<kver>/aesni_ctr.ko), VM_TCRYPT_SEC
 # (tcrypt sec=; default 0 = cycle counts, 1 = operations per second, much
 # slower), VM_TCRYPT_REPEAT (runs per mode, best kept; default 3), VM_CPU
@@ -29,19 +30,23 @@ logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
 ko=${VM_MODULE:-$root/build/$kver/aesni_ctr.ko}
 [ -f "$ko" ] || { echo "tcrypt-bench: module $ko not built (make modules-all)" >&2; exit 1; }
-[ -r "/boot/vmlinuz-$kver" ] || { echo "tcrypt-bench: no /boot/vmlinuz-$kver" >&2; exit 1; }
+. "$here/vmlib.sh"
+why=$(vm_kernel "$kver") || { echo "tcrypt-bench: $why" >&2; exit 1; }
+vm_kernel "$kver"
+why=$(vm_qemu_check) || { echo "tcrypt-bench: $why" >&2; exit 1; }
+vm_qemu_check
 
-initrd=$logdir/initramfs.cpio.gz
-"$here/mkinitramfs.sh" "$kver" "$initrd" "$ko" >"$logdir/mkinitramfs.log" 2>&1 ||
+initrd=$logdir/initramfs-bench.cpio.gz
+VM_MODROOT=$VM_MODROOT "$here/mkinitramfs.sh" "$kver" "$initrd" "$ko" >"$logdir/mkinitramfs.log" 2>&1 ||
 	{ echo "tcrypt-bench: initramfs build failed, see $logdir/mkinitramfs.log" >&2; exit 1; }
 
 res=$logdir/bench.results con=$logdir/bench.console
 rm -f "$res" "$con"
 sec=${VM_TCRYPT_SEC:-0}
-timeout -k 10 "${VM_TIMEOUT:-900}" qemu-system-x86_64 -accel tcg -cpu "${VM_CPU:-max}" \
+timeout -k 10 "${VM_TIMEOUT:-900}" "$VM_QEMU" -accel tcg -cpu "${VM_CPU:-max}" \
 	-smp 1 -m 1G -nographic -no-reboot -nodefaults -monitor none \
 	-serial "file:$con" -serial "file:$res" \
-	-kernel "/boot/vmlinuz-$kver" -initrd "$initrd" \
+	-kernel "$VM_VMLINUZ" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on vmtest.scenario=bench vmtest.tcrypt_sec=$sec vmtest.tcrypt_repeat=${VM_TCRYPT_REPEAT:-3}" \
 	</dev/null >"$logdir/bench.qemu" 2>&1
 rc=$?
