@@ -298,11 +298,17 @@ static const char *xts_cpu_lacks(enum aesnictr_impl impl)
 
 /*
  * The stock drivers each implementation is faster than (the README's
- * table): 6.1's AES-NI XTS (xts-aes-aesni, 401).  6.12's and 7.3's own
- * AVX and VAES XTS code measured 3-15% faster than ours at the same width,
- * so there ours registers just below theirs (priority.c).
+ * table): 6.1's AES-NI XTS (xts-aes-aesni, 401), and narrower stock code
+ * than ours.  6.12's and 7.3's own AVX and VAES XTS code measured 3-15%
+ * faster than ours at the same width, so there ours registers just below
+ * theirs (priority.c).
  */
-static const char *const xts_beats[] = { "xts-aes-aesni", NULL };
+static const char *const xts_beats[AESNICTR_NR_IMPLS][4] = {
+	[AESNICTR_AVX]		= { "xts-aes-aesni" },
+	[AESNICTR_VAES2]	= { "xts-aes-aesni", "xts-aes-aesni-avx" },
+	[AESNICTR_VAES512]	= { "xts-aes-aesni", "xts-aes-aesni-avx",
+				    "xts-aes-vaes-avx2" },
+};
 
 static int xts_register(enum aesnictr_impl impl)
 {
@@ -312,7 +318,7 @@ static int xts_register(enum aesnictr_impl impl)
 	snprintf(xts_alg.base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
 		 "xts-aes-aesnictr-%s", aesnictr_impl_names[impl]);
 	xts_alg.base.cra_priority = aesnictr_priority("xts", "xts(aes)", false,
-						      xts_beats);
+						      xts_beats[impl]);
 	err = crypto_register_skcipher(&xts_alg);
 	return err ?: xts_alg.base.cra_priority;
 }
