@@ -2,7 +2,7 @@
 # guest-init.sh - /init of the QEMU test guest (busybox ash).
 #
 # Kernel command line:
-#   vmtest.scenario=main|aead|nosupport|avxonly|fips|bench
+#   vmtest.scenario=main|aead|nosupport|avxonly|fips|xts|selftestfault|zmmcap|bench
 #   vmtest.fuzz=N (main fuzz cases, default 10000)
 #   vmtest.tierfuzz=N (per forced tier, default 2000)
 #   vmtest.cycles=N (rmmod/insmod cycles, default 20)
@@ -11,6 +11,9 @@
 #   vmtest.aeadnosimd=N (aead: cases per AEAD with the non-SIMD switch
 #                        toggled at random, default 1000)
 #   vmtest.ipsecbytes=N (aead: bytes each way per IPsec run, default 1 MiB)
+#   vmtest.xtsfuzz=N, vmtest.xtsnosimd=N, vmtest.xtstier=N (xts: fuzz cases
+#                      by default, with debug_force_nosimd, per narrower
+#                      max_tier; defaults 3000, 500, 500)
 #   vmtest.tcrypt_sec=S (bench: tcrypt sec=, 0 = cycle counts)
 #   vmtest.tcrypt_repeat=N (bench: runs per tcrypt mode, default 3)
 # Results go to the second serial port (ttyS1) and are copied to the console:
@@ -37,12 +40,16 @@ mount -t tmpfs tmpfs /tmp
 
 SCEN=main FUZZ_N=10000 TIER_N=2000 CYCLES=20 TCRYPT_SEC=0 TCRYPT_REPEAT=3
 AEAD_N=4000 AEAD_NOSIMD_N=1000 IPSEC_BYTES=1048576
+XTS_N=3000 XTS_NOSIMD_N=500 XTS_TIER_N=500
 for a in $(cat /proc/cmdline); do
 	case "$a" in
 	vmtest.aeadfuzz=*) AEAD_N=${a#*=} ;;
 	vmtest.aeadnosimd=*) AEAD_NOSIMD_N=${a#*=} ;;
 	vmtest.ipsecbytes=*) IPSEC_BYTES=${a#*=} ;;
 	vmtest.scenario=*) SCEN=${a#*=} ;;
+	vmtest.xtsfuzz=*) XTS_N=${a#*=} ;;
+	vmtest.xtsnosimd=*) XTS_NOSIMD_N=${a#*=} ;;
+	vmtest.xtstier=*) XTS_TIER_N=${a#*=} ;;
 	vmtest.fuzz=*) FUZZ_N=${a#*=} ;;
 	vmtest.tierfuzz=*) TIER_N=${a#*=} ;;
 	vmtest.cycles=*) CYCLES=${a#*=} ;;
@@ -219,7 +226,7 @@ wait_stock_ctr() {
 # (the kernel drops the AVX/AVX-512 flags from /proc/cpuinfo when XSAVE does
 # not enable their register state, so the flags stand for the OS support too).
 # In a QEMU 10 -cpu max guest: ctr = vaes2, gcm = avx (no VPCLMULQDQ).
-FAMILIES="ctr gcm"
+FAMILIES="ctr gcm xts"
 IMPLS="avx vaes2 vaes512"
 cpu_flags() { echo " $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "; }
 # the flags the CPU lacks for implementation $2 of family $1
@@ -232,6 +239,9 @@ impl_missing() {
 	"gcm avx") _need="aes pclmulqdq avx" ;;
 	"gcm vaes2") _need="aes pclmulqdq avx vaes vpclmulqdq avx2" ;;
 	"gcm vaes512") _need="aes pclmulqdq avx vaes vpclmulqdq avx2 avx512f avx512bw avx512vl" ;;
+	"xts avx") _need="aes avx" ;;
+	"xts vaes2") _need="aes avx vaes avx2" ;;
+	"xts vaes512") _need="aes avx vaes avx2 avx512f avx512bw avx512vl" ;;
 	*) echo "(unknown family/implementation $1 $2)"; return ;;
 	esac
 	_miss=""
@@ -291,6 +301,7 @@ drv_name() {
 	ctr:*) echo "ctr-aes-aesnictr-$2" ;;
 	gcm:rfc4106*) echo "rfc4106-gcm-aes-aesnictr-$2" ;;
 	gcm:*) echo "gcm-aes-aesnictr-$2" ;;
+	xts:*) echo "xts-aes-aesnictr-$2" ;;
 	esac
 }
 # our driver registered for cra_name $1 (prefix match), or nothing
@@ -299,6 +310,7 @@ ours_driver() {
 	'ctr(aes)') _p=ctr-aes-aesnictr- ;;
 	'gcm(aes)') _p=gcm-aes-aesnictr- ;;
 	'rfc4106(gcm(aes))') _p=rfc4106-gcm-aes-aesnictr- ;;
+	'xts(aes)') _p=xts-aes-aesnictr- ;;
 	esac
 	crypto_list "$1" | awk -v p="$_p" 'index($1, p) == 1 { printf "%s%s", s, $1; s = " " }'
 }
@@ -917,7 +929,8 @@ scenario_nosupport() {
 	log_lines "insmod unsupported"
 	if crypto_list 'ctr(aes)' | grep -q '^ctr-aes-aesnictr-' ||
 		crypto_list 'gcm(aes)' | grep -q '^gcm-aes-aesnictr-' ||
-		crypto_list 'rfc4106(gcm(aes))' | grep -q '^rfc4106-gcm-aes-aesnictr-'; then
+		crypto_list 'rfc4106(gcm(aes))' | grep -q '^rfc4106-gcm-aes-aesnictr-' ||
+		crypto_list 'xts(aes)' | grep -q '^xts-aes-aesnictr-'; then
 		fail "/proc/crypto lists *-aesnictr-* after a refused load"
 	fi
 }
@@ -1441,6 +1454,265 @@ scenario_aead() {
 	fi
 }
 
+# ---------------------------------------------------------------------
+# the xts family: xts(aes), driver xts-aes-aesnictr-<impl>
+
+# dm-crypt "aes-xts-plain64" (512-bit key) on a RAM disk: the mapping must
+# take driver $1 (ours or the stock one, by the priority policy), the device
+# must hold exactly what xts(ecb(aes-generic)) gives, reading back must give
+# the data; $2 = a tag for the messages
+xts_dmcrypt_test() {
+	_drv=$1
+	_tag=${2:+"$2, "}
+	for _m in dm_mod dm_crypt; do
+		modprobe $_m 2>/dev/null || { fail "xts dm-crypt test: modprobe $_m failed"; return; }
+	done
+	[ -b /dev/ram0 ] || modprobe brd rd_nr=1 rd_size=8192 ||
+		{ fail "xts dm-crypt test: modprobe brd failed"; return; }
+	head -c 64 /dev/urandom >/tmp/dmkey
+	_hex=$(od -An -tx1 /tmp/dmkey | tr -d ' \n')
+	dd if=/dev/urandom of=/tmp/dmplain bs=65536 count=64 2>/dev/null
+	for _ss in 512 4096; do
+		_opt=""
+		[ $_ss = 512 ] || _opt=" 1 sector_size:$_ss"
+		_r0=$(alg_refcnt 'xts(aes)' "$_drv")
+		if ! _e=$(DM_DISABLE_UDEV=1 dmsetup create vmtest-xts \
+			--table "0 8192 crypt aes-xts-plain64 $_hex 0 /dev/ram0 0$_opt" 2>&1); then
+			fail "xts dm-crypt (${_tag}sector size $_ss): dmsetup create: $_e"
+			continue
+		fi
+		_r1=$(alg_refcnt 'xts(aes)' "$_drv")
+		if [ "${_r1:-0}" -gt "${_r0:-0}" ]; then
+			pass "dm-crypt aes-xts-plain64 (${_tag}sector size $_ss) allocated $_drv, as the priority policy says (refcnt $_r0 -> $_r1)"
+		else
+			fail "dm-crypt aes-xts-plain64 (${_tag}sector size $_ss) did not take $_drv (refcnt $_r0 -> $_r1; $(crypto_list 'xts(aes)' | tr '\n' ';'))"
+		fi
+		_dev=/dev/mapper/vmtest-xts
+		dd if=/tmp/dmplain of=$_dev bs=65536 conv=fsync 2>/dev/null ||
+			fail "xts dm-crypt (${_tag}sector size $_ss): writing $_dev failed"
+		sync
+		echo 3 >/proc/sys/vm/drop_caches
+		dd if=/dev/ram0 of=/tmp/dmct bs=65536 count=64 2>/dev/null
+		afalg_xts --dmcrypt-check "$_hex" /tmp/dmplain /tmp/dmct $_ss >/tmp/dmc.out 2>&1
+		while IFS= read -r _l; do
+			case "$_l" in
+			PASS:*) pass "${_tag}${_l#PASS: }" ;;
+			FAIL:*) fail "${_tag}${_l#FAIL: }" ;;
+			*) info "$_l" ;;
+			esac
+		done </tmp/dmc.out
+		echo 3 >/proc/sys/vm/drop_caches
+		dd if=$_dev of=/tmp/dmback bs=65536 count=64 2>/dev/null
+		if cmp -s /tmp/dmback /tmp/dmplain; then
+			pass "dm-crypt aes-xts-plain64 (${_tag}sector size $_ss): 4 MiB read back through the mapping equal what was written"
+		else
+			fail "dm-crypt aes-xts-plain64 (${_tag}sector size $_ss): data read back differ"
+		fi
+		DM_DISABLE_UDEV=1 dmsetup remove vmtest-xts 2>/dev/null ||
+			fail "xts dm-crypt (${_tag}sector size $_ss): dmsetup remove failed"
+	done
+	rm -f /tmp/dmplain /tmp/dmct /tmp/dmback
+}
+
+scenario_xts() {
+	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+	emulator_check
+	load_stock || fail "stock modules did not all load"
+	need_modules xts || fail "modprobe xts (the oracle's template) failed"
+	[ -n "$OURS_KO" ] || { info "no module under test"; return; }
+	prefix=xts-aes-aesnictr-
+	want=$(want_impl xts)
+	report_uncovered xts
+	[ -n "$want" ] || { fail "the xts family cannot run on this CPU: scenario misconfigured"; return; }
+	# the stock aesni_intel xts(aes) drivers (their self-tests) first
+	_n=0
+	while [ $_n -lt 300 ] && ! stock_driver 'xts(aes)' skcipher >/dev/null; do
+		usleep 100000
+		_n=$((_n + 1))
+	done
+	info "stock xts(aes): $(crypto_list 'xts(aes)' | awk '{ printf "%s=%s ", $1, $3 }')"
+	mark "insmod xts"
+	t0=$(now)
+	if ! ours_insmod; then
+		fail "insmod $OURS_NAME: $INSMOD_ERR"
+		log_lines "insmod xts"
+		return
+	fi
+	if drv=$(wait_alg_selftest 'xts(aes)' $prefix skcipher 30); then
+		pass "$drv registered, selftest : passed after $(elapsed "$t0") s"
+	else
+		fail "no $prefix* xts(aes) with selftest : passed within 30 s ($(crypto_list 'xts(aes)' | tr '\n' ';'))"
+		log_lines "insmod xts"
+		return
+	fi
+	log_lines "insmod xts"
+	if [ "$drv" = "$prefix$want" ]; then
+		pass "xts family: default implementation is the widest usable one: $drv (usable: $(usable_impls xts))"
+	else
+		fail "xts family: default driver $drv, want $prefix$want (usable: $(usable_impls xts))"
+	fi
+	check_refused xts "insmod xts"
+	check_summary_line "insmod xts"
+	set -- $(crypto_list 'xts(aes)' | awk -v d="$drv" '$1 == d')
+	if [ "$2" = "$OURS_NAME" ] && [ "$7" = no ] && [ "$8" = no ]; then
+		pass "$drv: module $2, async : no, internal : no"
+	else
+		fail "$drv: /proc/crypto says module=$2 async=$7 internal=$8 (want $OURS_NAME, no, no)"
+	fi
+	# the policy: above the stock driver on 6.1 (ours 1000), below it
+	# (its priority - 1) where the module says it is faster
+	_y=$(yielded xts "insmod xts")
+	_mine=$(crypto_list 'xts(aes)' | awk -v d="$drv" '$1 == d { print $3 }')
+	case "$KVER" in
+	6.1.*)
+		if [ -z "$_y" ] && [ "$_mine" = 1000 ]; then
+			pass "xts policy on $KVER: $drv at priority 1000, not yielding"
+		else
+			fail "xts policy on $KVER: want $drv at 1000 without yielding; got priority $_mine${_y:+, log: $_y}"
+		fi ;;
+	*)
+		_sd=$(stock_driver 'xts(aes)' skcipher)
+		_sp=$(crypto_list 'xts(aes)' | awk -v d="$_sd" '$1 == d { print $3 }')
+		if [ -n "$_y" ] && [ -n "$_sp" ] && [ "$_mine" = $((_sp - 1)) ]; then
+			pass "xts policy on $KVER: registered at $_mine, one below the stock $_sd ($_sp): $_y"
+		else
+			fail "xts policy on $KVER: want a 'registering below' line and priority one below the stock ${_sd:-?} (${_sp:-?}); got $_mine${_y:+, log: $_y}"
+		fi ;;
+	esac
+	check_priority_policy 'xts(aes)' "$drv" xts "insmod xts"
+	win=$(expected_winner 'xts(aes)' "$drv" xts "insmod xts")
+	info "xts(aes) resolves, by priority, to $win"
+
+	run_tool afalg_xts --kat "$drv"
+	run_tool afalg_xts --kat 'xts(ecb(aes-generic))'	# the oracle (7.x: aes-lib)
+	run_tool afalg_xts --badargs "$drv"
+	if run_tool afalg_xts "$drv" "$XTS_N"; then
+		out "COVERED: xts ${drv#$prefix} xts(aes)"
+	fi
+	xts_dmcrypt_test "$win"
+
+	# --- the non-SIMD path ----------------------------------------
+	p=/sys/module/$OURS_NAME/parameters/debug_force_nosimd
+	if [ -w "$p" ] && echo 1 >"$p" && [ "$(cat $p)" = Y ]; then
+		if run_tool afalg_xts "$drv" "$XTS_NOSIMD_N"; then
+			out "COVERED: xts nosimd xts(aes)"
+		fi
+		run_tool afalg_xts --kat "$drv"
+		echo 0 >"$p"
+	else
+		fail "cannot set $p"
+	fi
+	if _m=$(rmmod "$OURS_NAME" 2>&1); then
+		pass "rmmod $OURS_NAME after the xts tests"
+	else
+		fail "rmmod $OURS_NAME after the xts tests: $_m"
+		return
+	fi
+
+	# --- narrower implementations by max_tier -----------------------
+	for t in $(usable_impls xts); do
+		[ "$t" = "$want" ] && continue
+		mark "xts max_tier=$t"
+		if ! ours_insmod max_tier=$t; then
+			fail "insmod max_tier=$t: $INSMOD_ERR"
+			continue
+		fi
+		if d=$(wait_alg_selftest 'xts(aes)' $prefix skcipher 30) && [ "$d" = "$prefix$t" ]; then
+			pass "max_tier=$t: xts family: driver $d, selftest : passed"
+			check_summary_line "xts max_tier=$t" $t
+			run_tool afalg_xts --kat "$d"
+			if run_tool afalg_xts "$d" "$XTS_TIER_N"; then
+				out "COVERED: xts $t xts(aes)"
+			fi
+		else
+			fail "max_tier=$t: xts family: driver '${d:-none passed}', want $prefix$t"
+			log_lines "xts max_tier=$t"
+		fi
+		rmmod "$OURS_NAME" || fail "rmmod after max_tier=$t"
+	done
+}
+
+# a test build (AESNICTR_SELFTEST_FAULT=1) that corrupts long outputs of
+# every SIMD implementation: the load-time bulk comparison must refuse them
+# all and the load must fail with ENODEV
+scenario_selftestfault() {
+	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+	emulator_check
+	load_stock || fail "stock modules did not all load"
+	[ -n "$OURS_KO" ] || { info "no module under test"; return; }
+	mark "insmod selftestfault"
+	if ours_insmod; then
+		fail "insmod of the AESNICTR_SELFTEST_FAULT=1 build succeeded"
+		log_lines "insmod selftestfault"
+		rmmod "$OURS_NAME"
+	else
+		case "$INSMOD_ERR" in
+		*"No such device"*) pass "insmod of the AESNICTR_SELFTEST_FAULT=1 build refused with ENODEV: $INSMOD_ERR" ;;
+		*) fail "insmod of the AESNICTR_SELFTEST_FAULT=1 build refused, but not with ENODEV: $INSMOD_ERR" ;;
+		esac
+		log_lines "insmod selftestfault"
+	fi
+	dmesg_since "insmod selftestfault" | grep "$OURS_NAME:" >/tmp/stf.log
+	for _fm in $FAMILIES; do
+		_ci=$(cpu_impls $_fm)
+		[ -n "$_ci" ] || { info "$_fm: the CPU has no implementation"; continue; }
+		for _t in $_ci; do
+			if grep -q "$OURS_NAME: $_fm: self-test of $_t failed: bulk comparison" /tmp/stf.log; then
+				pass "$_fm $_t: $(grep -m1 "$OURS_NAME: $_fm: self-test of $_t failed: bulk comparison" /tmp/stf.log | sed 's/^\[[ 0-9.]*\] //')"
+			else
+				fail "$_fm $_t: no '$_fm: self-test of $_t failed: bulk comparison' line"
+			fi
+		done
+		if grep -q "$OURS_NAME: $_fm: no implementation passed its self-test" /tmp/stf.log; then
+			pass "$_fm: $(grep -m1 "$OURS_NAME: $_fm: no implementation passed its self-test" /tmp/stf.log | sed 's/^\[[ 0-9.]*\] //')"
+		else
+			fail "$_fm: no '$_fm: no implementation passed its self-test' line"
+		fi
+	done
+	if grep -q 'aesnictr' /proc/crypto; then
+		fail "/proc/crypto lists *-aesnictr-* after the refused load: $(grep 'aesnictr' /proc/crypto | sort -u | tr '\n' ' ')"
+	else
+		pass "nothing *-aesnictr-* in /proc/crypto after the refused load"
+	fi
+	[ -e /sys/module/$OURS_NAME ] && fail "/sys/module/$OURS_NAME exists after the refused load"
+}
+
+# a CPU model that lowers its clock for 512-bit vectors (Ice Lake server,
+# family 6 model 0x6a): the width cap defaults to vaes2, max_tier=vaes512
+# lifts it (TCG runs no AVX-512, so only the cap text is checked)
+scenario_zmmcap() {
+	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), cpu flags:$(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2)"
+	emulator_check
+	load_stock || fail "stock modules did not all load"
+	[ -n "$OURS_KO" ] || { info "no module under test"; return; }
+	_fam=$(grep -m1 '^cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
+	_mod=$(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
+	if [ "$_fam" = 6 ] && [ "$_mod" = 106 ]; then
+		pass "virtual CPU is Intel family 6 model 106 (0x6a, Ice Lake server)"
+	else
+		fail "virtual CPU is family $_fam model $_mod, want 6 / 106 (0x6a): scenario misconfigured"
+	fi
+	for _args in "" "max_tier=vaes512"; do
+		case "$_args" in
+		"") _want="width cap vaes2: a CPU that slows down for 512-bit vectors; max_tier=vaes512 overrides" ;;
+		*) _want="width cap vaes512: max_tier" ;;
+		esac
+		mark "zmmcap $_args"
+		if ! ours_insmod $_args; then
+			fail "insmod ${_args:-(no parameters)}: $INSMOD_ERR"
+			log_lines "zmmcap $_args"
+			continue
+		fi
+		_l=$(dmesg_since "zmmcap $_args" | grep "$OURS_NAME: version" | tail -1 | sed 's/^\[[ 0-9.]*\] //')
+		case "$_l" in
+		*"($_want)"*) pass "insmod ${_args:-(no parameters)}: summary line says '$_want': $_l" ;;
+		*) fail "insmod ${_args:-(no parameters)}: summary line '${_l:-none}', want '($_want)'" ;;
+		esac
+		log_lines "zmmcap $_args"
+		rmmod "$OURS_NAME" || fail "rmmod after insmod ${_args:-(no parameters)}"
+	done
+}
+
 # tcrypt speed tests of ctr(aes) (modes 200, 500) and gcm(aes),
 # rfc4106(gcm(aes)) (mode 211) before and after the module; each mode is
 # run TCRYPT_REPEAT times (the host keeps the best of each)
@@ -1477,6 +1749,9 @@ aead) scenario_aead ;;
 nosupport) scenario_nosupport ;;
 avxonly) scenario_avxonly ;;
 fips) scenario_fips ;;
+xts) scenario_xts ;;
+selftestfault) scenario_selftestfault ;;
+zmmcap) scenario_zmmcap ;;
 bench) scenario_bench ;;
 *) fail "unknown scenario $SCEN" ;;
 esac

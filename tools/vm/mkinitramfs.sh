@@ -5,7 +5,7 @@
 # lists it: its modules come from <modroot>/lib/modules/<kver>, modroot being
 # $VM_MODROOT or what tools/kernels.sh says ("/" for Debian's kernels).
 # Contents: busybox-static; kcapi-enc, dmsetup, cryptsetup and iproute2's ip
-# with their shared libraries; the AF_ALG fuzzers (skcipher and AEAD), the
+# with their shared libraries; the AF_ALG fuzzers (ctr, AEAD and xts), the
 # TCP transfer checker, the emulator probe, a one-shot module loader; the
 # kernel's own modules needed by the tests (AF_ALG, crypto_user, ctr, ecb,
 # gcm, ghash-generic, seqiv, tcrypt, the stock aesni_intel, dm-crypt,
@@ -58,6 +58,16 @@ if [ ! -x "$afuzz" ] || [ "$here/afalg_aead.c" -nt "$afuzz" ] ||
 	fi
 	mv -f "$afuzz.$$" "$afuzz"
 fi
+xfuzz=$bdir/afalg_xts
+if [ ! -x "$xfuzz" ] || [ "$here/afalg_xts.c" -nt "$xfuzz" ] ||
+   [ "$here/afalg_common.c" -nt "$xfuzz" ] || [ "$here/afalg_common.h" -nt "$xfuzz" ]; then
+	if ls /usr/lib/*/libkcapi.a >/dev/null 2>&1; then
+		cc -O2 -Wall -Wextra -static -o "$xfuzz.$$" "$here/afalg_xts.c" "$here/afalg_common.c" -lkcapi
+	else
+		cc -O2 -Wall -Wextra -o "$xfuzz.$$" "$here/afalg_xts.c" "$here/afalg_common.c" -lkcapi
+	fi
+	mv -f "$xfuzz.$$" "$xfuzz"
+fi
 for h in tcg_probe vminsmod vmxfer; do
 	if [ ! -x "$bdir/$h" ] || [ "$here/$h.c" -nt "$bdir/$h" ]; then
 		cc -O2 -Wall -Wextra -static -o "$bdir/$h.$$" "$here/$h.c"
@@ -95,6 +105,7 @@ copy_prog "$(command -v cryptsetup)" /usr/sbin
 copy_prog "$(command -v ip)" /usr/sbin		# iproute2's, not busybox's applet
 copy_prog "$fuzz"
 copy_prog "$afuzz"
+copy_prog "$xfuzz"
 copy_prog "$bdir/vmxfer"
 copy_prog "$bdir/tcg_probe"
 copy_prog "$bdir/vminsmod"

@@ -22,6 +22,17 @@
 #   nosupport  -cpu Westmere (AES-NI, no AVX) and -cpu qemu64 (neither):
 #              insmod fails with ENODEV and a log line
 #   fips       fips=1: insmod of the unsigned module fails, no panic
+#   xts        -cpu max: xts(aes): self-test, flags, summary line, the
+#              priority policy (above the stock driver on 6.1, one below it
+#              where the module says the stock one is faster), IEEE 1619
+#              vectors, bad keys / short message, AF_ALG differential fuzz
+#              against xts(ecb(aes-generic)), dm-crypt aes-xts-plain64 (512
+#              and 4096-byte sectors), the forced non-SIMD path, max_tier=avx
+#   selftestfault  -cpu max: a second build with AESNICTR_SELFTEST_FAULT=1
+#              (from a copy of the sources): insmod fails with ENODEV, every
+#              implementation of every family fails its bulk comparison
+#   zmmcap     -cpu Icelake-Server,model=106 ($VM_ZMM_CPU): the width cap for
+#              a CPU that slows down with 512-bit vectors, max_tier=vaes512
 #   all        all of the above (default)
 # Environment:
 #   VM_MODULE    the module to test (default build/<kver>/aesni_ctr.ko);
@@ -29,6 +40,8 @@
 #   VM_FUZZ_N    fuzz cases in main and with the forced non-SIMD path (10000)
 #   VM_TIER_N    fuzz cases per forced tier and in avxonly (2000)
 #   VM_CYCLES    insmod/rmmod cycles (20)
+#   VM_XTS_N, VM_XTS_NOSIMD_N, VM_XTS_TIER_N  xts fuzz cases: default, with
+#                the forced non-SIMD path, per narrower max_tier (3000, 500, 500)
 #   VM_AEAD_N    aead: fuzz cases per AEAD (4000; avxonly: a quarter)
 #   VM_AEAD_NOSIMD_N  aead: cases per AEAD with the non-SIMD switch toggled (1000)
 #   VM_IPSEC_BYTES    aead: bytes each way per IPsec run (1048576)
@@ -48,7 +61,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|all]}
+kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|all]}
 scen=${2:-all}
 logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
@@ -95,7 +108,7 @@ boot() {
 		-smp "${VM_SMP:-2}" -m 1G -nographic -no-reboot -nodefaults \
 		-monitor none -serial "file:$con" -serial "file:$res" \
 		-kernel "$vmlinuz" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on $extra vmtest.fuzz=${VM_FUZZ_N:-10000} vmtest.tierfuzz=${VM_TIER_N:-2000} vmtest.cycles=${VM_CYCLES:-20} vmtest.aeadfuzz=${VM_AEAD_N:-4000} vmtest.aeadnosimd=${VM_AEAD_NOSIMD_N:-1000} vmtest.ipsecbytes=${VM_IPSEC_BYTES:-1048576}" \
+		-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on $extra vmtest.fuzz=${VM_FUZZ_N:-10000} vmtest.tierfuzz=${VM_TIER_N:-2000} vmtest.cycles=${VM_CYCLES:-20} vmtest.aeadfuzz=${VM_AEAD_N:-4000} vmtest.aeadnosimd=${VM_AEAD_NOSIMD_N:-1000} vmtest.ipsecbytes=${VM_IPSEC_BYTES:-1048576} vmtest.xtsfuzz=${VM_XTS_N:-3000} vmtest.xtsnosimd=${VM_XTS_NOSIMD_N:-500} vmtest.xtstier=${VM_XTS_TIER_N:-500}" \
 		</dev/null >"$logdir/$name.qemu" 2>&1
 	rc=$?
 	secs=$(($(date +%s) - t0))
@@ -168,7 +181,46 @@ fips|all)
 	boot fips max "${VM_TIMEOUT:-300}" "vmtest.scenario=fips fips=1" ;;
 esac
 case "$scen" in
-main|aead|avxonly|nosupport|fips|all) ;;
+xts|all)
+	boot xts max "${VM_TIMEOUT:-900}" "vmtest.scenario=xts" ;;
+esac
+case "$scen" in
+selftestfault|all)
+	# a second build of the module with AESNICTR_SELFTEST_FAULT=1 (every
+	# SIMD implementation's long outputs corrupted), from a copy of the
+	# sources, in its own initramfs
+	if [ -z "$ko" ]; then
+		emit FAIL "$kver selftestfault: needs the module's sources (not with VM_MODULE=stock)"
+	else
+		fdir=$logdir/selftestfault-src
+		rm -rf "$fdir"
+		mkdir -p "$fdir"
+		srcs=$(make -s -C "$root" print-sources)
+		(cd "$root" && cp --parents $srcs "$fdir/") &&
+		kdir=$("$root/tools/kernels.sh" kdir "$kver") &&
+		make -C "$kdir" M="$fdir" AESNICTR_SELFTEST_FAULT=1 modules >"$logdir/selftestfault-build.log" 2>&1
+		if [ -f "$fdir/aesni_ctr.ko" ] &&
+		   VM_MODROOT=$VM_MODROOT "$here/mkinitramfs.sh" "$kver" "$logdir/initramfs-selftestfault.cpio.gz" \
+			"$fdir/aesni_ctr.ko" >"$logdir/mkinitramfs-selftestfault.log" 2>&1; then
+			emit PASS "$kver selftestfault: built the AESNICTR_SELFTEST_FAULT=1 module ($fdir/aesni_ctr.ko)"
+			initrd_main=$initrd
+			initrd=$logdir/initramfs-selftestfault.cpio.gz
+			boot selftestfault max "${VM_TIMEOUT:-300}" "vmtest.scenario=selftestfault"
+			initrd=$initrd_main
+		else
+			emit FAIL "$kver selftestfault: building the AESNICTR_SELFTEST_FAULT=1 module or its initramfs failed (logs: $logdir/selftestfault-build.log, $logdir/mkinitramfs-selftestfault.log)"
+			tail -5 "$logdir/selftestfault-build.log" | sed 's/^/    /'
+		fi
+	fi ;;
+esac
+case "$scen" in
+zmmcap|all)
+	# QEMU's Icelake-Server model says model 134 (0x86), not the Ice Lake
+	# server's 106 (0x6a) that mainline's list has: set it
+	boot zmmcap "${VM_ZMM_CPU:-Icelake-Server,model=106}" "${VM_TIMEOUT:-300}" "vmtest.scenario=zmmcap" ;;
+esac
+case "$scen" in
+main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|all) ;;
 *) emit FAIL "$kver: unknown scenario $scen" ;;
 esac
 
