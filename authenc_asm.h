@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The assembly ABI of the authenc family (authenc_sha.S): AES-CBC stitched
+ * with HMAC-SHA1 / HMAC-SHA256 (SHA-NI + AES-NI), for encrypt-then-MAC as the
+ * kernel's authenc template defines it (the MAC covers AAD || ciphertext).
+ * Shared by the kernel glue and the native tests in tools/native (which
+ * provide u8/u32, __aligned and asmlinkage before including this file, after
+ * aesni_ctr.h).  The glue asserts the offsets below against the struct.
+ *
+ * How a message runs (HMAC keys and padding are the caller's business):
+ *
+ *	stream.h = the HMAC inner state (the ipad block already compressed);
+ *	stream.nfull = stream.npart = 0; stream.iv = the CBC IV;
+ *	absorb the AAD (any length, any number of pieces): the caller appends
+ *	  to the stream with its own code and aesnictr_sha*_blocks(), keeping
+ *	  the stream's invariant (below);
+ *	aesnictr_cbc_sha*_enc() (or _dec()) on the text, in as many calls as
+ *	  it likes, each a multiple of 16 bytes (for instance one skcipher walk
+ *	  step each); SHA blocks may straddle calls and the AAD/text boundary;
+ *	finish: compress stream.full if nfull, then pad stream.part[0..npart)
+ *	  with the total length (64 + AAD + text bytes) and compress; then the
+ *	  outer hash.
+ *
+ * The stream: the hashed byte string so far is (what state h has absorbed)
+ * || full[0..64) if nfull || part[0..npart).  Invariant between calls:
+ * nfull is 0 or 1, npart < 64.  The encrypt routine leaves the last complete
+ * block of its output in full[] uncompressed (nfull = 1) so that the next
+ * call compresses it alongside its first four AES blocks, whose ciphertext
+ * does not exist yet when the call starts: compressing one block late keeps
+ * the SHA chain busy from a call's first AES block to its last.  Callers may
+ * use the same lazy rule for the AAD (it saves one unstitched block), or
+ * compress eagerly; both routines accept either.
+ *
+ * The SHA state h[] is in FIPS 180-4 order (h[0] = A ... h[7] = H; SHA-1
+ * uses h[0..4]) as native u32, the order the portable C code and the HMAC
+ * precomputation use; the assembly moves it into SHA-NI's register order
+ * (SHA-1: ABCD with A in the top dword, E in the top dword of another
+ * register; SHA-256: ABEF and CDGH, A and C on top) once per call, which
+ * costs a few shuffles per call, nothing per block.
+ */
+#ifndef AESNICTR_AUTHENC_ASM_H
+#define AESNICTR_AUTHENC_ASM_H
+
+/* struct aesnictr_authenc_stream */
+#define AESNICTR_AUTHENC_H		0
+#define AESNICTR_AUTHENC_IV		32
+#define AESNICTR_AUTHENC_NFULL		48
+#define AESNICTR_AUTHENC_NPART		52
+#define AESNICTR_AUTHENC_FULL		64
+#define AESNICTR_AUTHENC_PART		128
+#define AESNICTR_AUTHENC_STREAM_SIZE	256
+
+#define AESNICTR_SHA_BLOCK_SIZE		64
+
+#ifndef __ASSEMBLER__
+
+struct aesnictr_authenc_stream {
+	u32 h[8];		/* SHA state, FIPS 180-4 order */
+	u8 iv[16];		/* CBC chaining value: the last ciphertext block */
+	u32 nfull;		/* 1 if full[] holds a block not yet compressed */
+	u32 npart;		/* bytes in part[], 0..63 */
+	u32 reserved[2];
+	u8 full[AESNICTR_SHA_BLOCK_SIZE];
+	/* 0..63 bytes of an incomplete block, then room the assembly uses */
+	u8 part[2 * AESNICTR_SHA_BLOCK_SIZE];
+} __aligned(16);
+
+/*
+ * Compress nblocks 64-byte blocks of data into state (FIPS 180-4 order:
+ * 5 words for SHA-1, 8 for SHA-256).  nblocks may be 0.
+ */
+asmlinkage void aesnictr_sha1_blocks(u32 state[5], const u8 *data,
+				     unsigned int nblocks);
+asmlinkage void aesnictr_sha256_blocks(u32 state[8], const u8 *data,
+				       unsigned int nblocks);
+
+/*
+ * Encrypt: CBC-encrypt len bytes (a multiple of 16; 0 does nothing) from src
+ * to dst with the encryption schedule key and the chaining value s->iv
+ * (updated to the last ciphertext block), and append the ciphertext to the
+ * hash stream s (all complete blocks but the last compressed, see above).
+ *
+ * Decrypt: append the ciphertext src to the stream s (every complete block
+ * compressed: on return nfull = 0) and CBC-decrypt it to dst with the
+ * decryption schedule dkey (aesnictr_invert_key) and s->iv.
+ *
+ * Both: src == dst (in place) or the buffers do not overlap; any alignment;
+ * src, dst and s->part are read and written only within their bounds
+ * (part[] is a scratch area beyond npart).  The key is not written.
+ */
+#define AESNICTR_CBC_SHA(name)						\
+	asmlinkage void name(const struct aesnictr_key *key,		\
+			     struct aesnictr_authenc_stream *s, u8 *dst,	\
+			     const u8 *src, unsigned int len)
+AESNICTR_CBC_SHA(aesnictr_cbc_sha1_enc);
+AESNICTR_CBC_SHA(aesnictr_cbc_sha1_dec);
+AESNICTR_CBC_SHA(aesnictr_cbc_sha256_enc);
+AESNICTR_CBC_SHA(aesnictr_cbc_sha256_dec);
+
+#endif /* !__ASSEMBLER__ */
+#endif /* AESNICTR_AUTHENC_ASM_H */

@@ -1,0 +1,1247 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Native correctness test of the stitched AES-CBC + HMAC-SHA1/SHA256 assembly
+ * (../../authenc_sha.S), against OpenSSL composed as the kernel's authenc
+ * template composes its parts: EVP aes-*-cbc (no padding) for the text, then
+ * HMAC() over AAD || ciphertext, the tag truncated to authsize.
+ *
+ * Each message runs as the kernel glue runs it (authenc_asm.h):
+ *	HMAC key -> inner/outer states (ipad/opad block compressed with
+ *	aesnictr_sha*_blocks; keys longer than 64 bytes hashed first);
+ *	stream.h = inner state, stream.iv = IV;
+ *	the AAD absorbed in random pieces by the glue's C rule, lazily (the
+ *	last complete block left in full[]) or eagerly;
+ *	the text in random steps of 16-byte multiples (0-length steps too),
+ *	each one call of aesnictr_cbc_sha*_enc / _dec, in place or not;
+ *	finish: full[] and the padded part[] compressed, then the outer hash.
+ *
+ * The checks: RFC 3602 AES-CBC cases 1-4 through the stitched encryption;
+ * the RFC 2202 (HMAC-SHA1) and RFC 4231 (HMAC-SHA256) cases through the
+ * stream, their data split between AAD and "ciphertext" hashed by the
+ * stitched decryption; the RFC-derived authenc vectors of
+ * ../../authenc_vectors.h (the module's self-test) against OpenSSL and the
+ * assembly; every AAD length 0..130 against every text length 0..12 blocks;
+ * random cases (default 200000 per hash and AES key size): random keys of
+ * every AES size, HMAC keys of 0..200 bytes, AAD of 0..600 bytes, texts of
+ * 0..96 blocks (1 case in 8: up to 4 KiB, 1 in 64: up to 64 KiB), every
+ * authsize, in place and out of place, unaligned buffers, random steps,
+ * decryption giving the plaintext and the tag, tampered tag, AAD or
+ * ciphertext detected; guard bytes around dst and the stream struct; src,
+ * AAD and the key never written; the stream's counters and chaining value
+ * after every call; buffers and the stream struct against unmapped pages;
+ * the SysV ABI of every call (abi_call.S) with garbage in the upper half of
+ * the length.
+ *
+ * Output: "PASS: <what>", "FAIL: <what>: <detail>", "NOT COVERED: ..." and a
+ * final "native authenc covered: ..." line.  Exits 1 on FAIL.  Options:
+ * --seed=N (or SEED=N), --cases=N random cases per hash and key size.
+ */
+#include <cpuid.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+
+#include "abi_call.h"
+#include "cpu.h"
+#include "test_util.h"
+#include "authenc_asm.h"
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+#include "authenc_vectors.h"
+
+_Static_assert(offsetof(struct aesnictr_authenc_stream, h) ==
+	       AESNICTR_AUTHENC_H, "h");
+_Static_assert(offsetof(struct aesnictr_authenc_stream, iv) ==
+	       AESNICTR_AUTHENC_IV, "iv");
+_Static_assert(offsetof(struct aesnictr_authenc_stream, nfull) ==
+	       AESNICTR_AUTHENC_NFULL, "nfull");
+_Static_assert(offsetof(struct aesnictr_authenc_stream, npart) ==
+	       AESNICTR_AUTHENC_NPART, "npart");
+_Static_assert(offsetof(struct aesnictr_authenc_stream, full) ==
+	       AESNICTR_AUTHENC_FULL, "full");
+_Static_assert(offsetof(struct aesnictr_authenc_stream, part) ==
+	       AESNICTR_AUTHENC_PART, "part");
+_Static_assert(sizeof(struct aesnictr_authenc_stream) ==
+	       AESNICTR_AUTHENC_STREAM_SIZE, "size");
+
+#define BLK		16
+#define SB		64		/* SHA block */
+#define GUARD		64
+#define MAX_AAD		600
+#define MAX_HKEY	200
+#define MAX_PIECES	8		/* AAD pieces */
+#define MAX_STEPS	12		/* text calls */
+#define STREAM_SIZE	((int)sizeof(struct aesnictr_authenc_stream))
+
+typedef void blocks_fn_t(u32 *state, const u8 *data, unsigned int nblocks);
+typedef void cbc_sha_fn_t(const struct aesnictr_key *key,
+			  struct aesnictr_authenc_stream *s, u8 *dst,
+			  const u8 *src, unsigned int len);
+
+enum hash_id { H_SHA1, H_SHA256, NR_HASH };
+
+static const u32 sha1_iv[5] = {
+	0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0
+};
+static const u32 sha256_iv[8] = {
+	0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+	0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+};
+
+static const struct hashdef {
+	const char *name;
+	unsigned int ds;		/* digest bytes */
+	const u32 *iv;
+	blocks_fn_t *blocks;
+	cbc_sha_fn_t *enc, *dec;
+	const EVP_MD *(*md)(void);
+} hashes[NR_HASH] = {
+	[H_SHA1] = { "sha1", 20, sha1_iv, aesnictr_sha1_blocks,
+		     aesnictr_cbc_sha1_enc, aesnictr_cbc_sha1_dec, EVP_sha1 },
+	[H_SHA256] = { "sha256", 32, sha256_iv, aesnictr_sha256_blocks,
+		       aesnictr_cbc_sha256_enc, aesnictr_cbc_sha256_dec,
+		       EVP_sha256 },
+};
+
+/* ---- calling the assembly, with the ABI checked ---------------------------- */
+
+static int check_ymm;
+static unsigned int abi_bad[NR_HASH];
+static long abi_calls[NR_HASH];
+static enum hash_id cur_hash;	/* for the ABI bookkeeping */
+static int garbage_len;		/* put garbage in the upper half of len */
+
+static uint64_t len_arg(unsigned int len)
+{
+	return garbage_len ? (rnd() << 32) | len : len;
+}
+
+/* Returns the ABI_* mask (0: fine). */
+static unsigned int call_blocks(const struct hashdef *hd, u32 *state,
+				const u8 *data, unsigned int n)
+{
+	unsigned int bad;
+
+	abi_check_ymm = (u8)check_ymm;
+	bad = abi_call6((const void *)hd->blocks, (uintptr_t)state,
+			(uintptr_t)data, len_arg(n), 0, 0, 0);
+	abi_calls[cur_hash]++;
+	abi_bad[cur_hash] |= bad;
+	return bad;
+}
+
+static unsigned int call_cbc(cbc_sha_fn_t *fn, const struct aesnictr_key *key,
+			     struct aesnictr_authenc_stream *s, u8 *dst,
+			     const u8 *src, unsigned int len)
+{
+	unsigned int bad;
+
+	abi_check_ymm = (u8)check_ymm;
+	bad = abi_call6((const void *)fn, (uintptr_t)key, (uintptr_t)s,
+			(uintptr_t)dst, (uintptr_t)src, len_arg(len), 0);
+	abi_calls[cur_hash]++;
+	abi_bad[cur_hash] |= bad;
+	return bad;
+}
+
+/* ---- the glue's model: HMAC keys, absorbing, finishing -------------------- */
+
+static unsigned int model_abi;	/* ABI breaks seen by the model's calls */
+
+static void compress(const struct hashdef *hd, u32 *state, const u8 *p,
+		     unsigned int n)
+{
+	model_abi |= call_blocks(hd, state, p, n);
+}
+
+static void put_be32(u8 *p, u32 v)
+{
+	p[0] = (u8)(v >> 24);
+	p[1] = (u8)(v >> 16);
+	p[2] = (u8)(v >> 8);
+	p[3] = (u8)v;
+}
+
+/* Pad the last n < 64 bytes of a message of total bytes; compress. */
+static void pad_final(const struct hashdef *hd, u32 *state, const u8 *last,
+		      unsigned int n, uint64_t total, u8 *digest)
+{
+	u8 buf[2 * SB];
+	unsigned int nb = n + 9 > SB ? 2 : 1, i;
+	uint64_t bits = total * 8;
+
+	memset(buf, 0, sizeof(buf));
+	memcpy(buf, last, n);
+	buf[n] = 0x80;
+	for (i = 0; i < 8; i++)
+		buf[nb * SB - 1 - i] = (u8)(bits >> (8 * i));
+	compress(hd, state, buf, nb);
+	for (i = 0; i < hd->ds / 4; i++)
+		put_be32(digest + 4 * i, state[i]);
+}
+
+static void sha_digest(const struct hashdef *hd, const u8 *p, size_t n,
+		       u8 *digest)
+{
+	u32 st[8];
+
+	memcpy(st, hd->iv, hd->ds);
+	compress(hd, st, p, (unsigned int)(n / SB));
+	pad_final(hd, st, p + n - n % SB, (unsigned int)(n % SB), n, digest);
+}
+
+struct hkey {
+	u32 istate[8], ostate[8];
+};
+
+static void hmac_setkey(const struct hashdef *hd, struct hkey *k,
+			const u8 *key, size_t klen)
+{
+	u8 k0[SB], pad[SB];
+	unsigned int i;
+
+	memset(k0, 0, sizeof(k0));
+	if (klen > SB)
+		sha_digest(hd, key, klen, k0);
+	else
+		memcpy(k0, key, klen);
+	for (i = 0; i < SB; i++)
+		pad[i] = k0[i] ^ 0x36;
+	memcpy(k->istate, hd->iv, hd->ds);
+	compress(hd, k->istate, pad, 1);
+	for (i = 0; i < SB; i++)
+		pad[i] = k0[i] ^ 0x5c;
+	memcpy(k->ostate, hd->iv, hd->ds);
+	compress(hd, k->ostate, pad, 1);
+}
+
+/* Append n bytes to the stream (lazy: keep the last complete block). */
+static void absorb(const struct hashdef *hd, struct aesnictr_authenc_stream *s,
+		   const u8 *p, size_t n, int lazy)
+{
+	while (n) {
+		unsigned int k;
+
+		if (!lazy && s->nfull) {
+			compress(hd, s->h, s->full, 1);
+			s->nfull = 0;
+		}
+		if (!lazy && !s->npart && n >= SB) {
+			k = (unsigned int)(n / SB);
+			compress(hd, s->h, p, k);
+			p += (size_t)k * SB;
+			n -= (size_t)k * SB;
+			continue;
+		}
+		k = SB - s->npart;
+		if (k > n)
+			k = (unsigned int)n;
+		memcpy(s->part + s->npart, p, k);
+		s->npart += k;
+		p += k;
+		n -= k;
+		if (s->npart == SB) {
+			if (s->nfull)
+				compress(hd, s->h, s->full, 1);
+			memcpy(s->full, s->part, SB);
+			s->nfull = 1;
+			s->npart = 0;
+		}
+	}
+}
+
+/* The tag (full digest) of a message of total hashed bytes (64 + AAD + text). */
+static void finish(const struct hashdef *hd, const struct hkey *k,
+		   struct aesnictr_authenc_stream *s, uint64_t total, u8 *tag)
+{
+	u8 inner[32];
+	u32 st[8];
+
+	if (s->nfull)
+		compress(hd, s->h, s->full, 1);
+	pad_final(hd, s->h, s->part, s->npart, total, inner);
+	memcpy(st, k->ostate, hd->ds);
+	pad_final(hd, st, inner, hd->ds, SB + hd->ds, tag);
+}
+
+/* ---- OpenSSL's composition ------------------------------------------------- */
+
+static EVP_CIPHER_CTX *evp;
+static u8 *macbuf;
+
+static const EVP_CIPHER *cbc_cipher(unsigned int klen)
+{
+	return klen == 16 ? EVP_aes_128_cbc() : klen == 24 ?
+	       EVP_aes_192_cbc() : EVP_aes_256_cbc();
+}
+
+static void ossl_cbc(unsigned int klen, const u8 *key, const u8 *iv,
+		     const u8 *in, u8 *out, size_t len, int enc)
+{
+	int n;
+
+	if (!EVP_CipherInit_ex(evp, cbc_cipher(klen), NULL, key, iv, enc) ||
+	    !EVP_CIPHER_CTX_set_padding(evp, 0) ||
+	    !EVP_CipherUpdate(evp, out, &n, in, (int)len)) {
+		fprintf(stderr, "OpenSSL CBC failed\n");
+		exit(2);
+	}
+}
+
+static void ossl_hmac(const struct hashdef *hd, const u8 *key, size_t klen,
+		      const u8 *aad, size_t alen, const u8 *c, size_t clen,
+		      u8 *tag)
+{
+	static const u8 nokey[1];
+	unsigned int n;
+
+	memcpy(macbuf, aad, alen);
+	memcpy(macbuf + alen, c, clen);
+	if (!HMAC(hd->md(), klen ? key : nokey, (int)klen, macbuf, alen + clen,
+		  tag, &n)) {
+		fprintf(stderr, "OpenSSL HMAC failed\n");
+		exit(2);
+	}
+}
+
+/* ---- one message through the assembly -------------------------------------- */
+
+struct msg {
+	unsigned int klen;
+	u8 key[32];
+	struct aesnictr_key ek, dk;	/* encryption / decryption schedule */
+	u8 hkey[MAX_HKEY];
+	size_t hklen;
+	struct hkey hk;
+	u8 iv[BLK];
+	const u8 *aad;
+	size_t alen;
+	const u8 *plain;
+	size_t len;
+	unsigned int authsize;
+	u8 *ct;				/* the right ciphertext */
+	u8 tag[32];			/* the right (full) tag */
+};
+
+struct plan {
+	int inplace, lazy;
+	unsigned int src_off, dst_off, aad_off;
+	int naad;
+	unsigned int aad_pieces[MAX_PIECES];
+	int nsteps;
+	unsigned int steps[MAX_STEPS];
+};
+
+/* Where a run puts things (normally the aligned pools, else fenced pages). */
+struct where {
+	u8 *src, *dst;		/* src == dst in place */
+	size_t gb, ga;		/* guard bytes before/after dst */
+	u8 *aad;
+	struct aesnictr_authenc_stream *s;	/* with GUARD bytes each side */
+	size_t sgb, sga;	/* guards around the stream struct */
+};
+
+static void cat(char *s, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void cat(char *s, size_t size, const char *fmt, ...)
+{
+	size_t n = strlen(s);
+	va_list ap;
+
+	if (n + 1 >= size)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(s + n, size - n, fmt, ap);
+	va_end(ap);
+}
+
+static void describe(char *s, size_t size, const struct msg *m,
+		     const struct plan *p, const struct where *w)
+{
+	char kh[65], ivh[33];
+	int i;
+
+	hex(kh, m->key, m->klen);
+	hex(ivh, m->iv, BLK);
+	cat(s, size, "aes-%u key=%s iv=%s hmac-key %zu bytes, AAD %zu, text %zu, authsize %u; %s src%%64=%u dst%%64=%u; AAD %s pieces [",
+	    m->klen * 8, kh, ivh, m->hklen, m->alen, m->len, m->authsize,
+	    w->src == w->dst ? "in place" : "out of place",
+	    (unsigned int)((uintptr_t)w->src & 63),
+	    (unsigned int)((uintptr_t)w->dst & 63),
+	    p->lazy ? "lazy" : "eager");
+	for (i = 0; i < p->naad; i++)
+		cat(s, size, "%s%u", i ? "," : "", p->aad_pieces[i]);
+	cat(s, size, "], steps [");
+	for (i = 0; i < p->nsteps; i++)
+		cat(s, size, "%s%u", i ? "," : "", p->steps[i]);
+	cat(s, size, "]%s", garbage_len ? ", garbage in len's upper half" : "");
+}
+
+static const char *check_guards(const u8 *p, size_t len, size_t gb, size_t ga,
+				const char *name)
+{
+	static char s[128];
+	size_t i;
+
+	for (i = 0; i < gb; i++) {
+		if (p[-1 - (ptrdiff_t)i] != guard_byte(i)) {
+			snprintf(s, sizeof(s), "wrote before %s (byte -%zu)",
+				 name, i + 1);
+			return s;
+		}
+	}
+	for (i = 0; i < ga; i++) {
+		if (p[len + i] != guard_byte(i + 7)) {
+			snprintf(s, sizeof(s), "wrote past the end of %s (+%zu)",
+				 name, i);
+			return s;
+		}
+	}
+	return "";
+}
+
+/*
+ * Run m through hash hd: encrypt (dec = 0: in = plaintext) or decrypt (in =
+ * ciphertext), text into w->dst, the full tag into tag.  Returns 1 if every
+ * call behaved (ABI, stray writes, stream counters and chaining value, no
+ * fault), else 0 with what[] saying which call did what.
+ */
+static int run_msg(const struct hashdef *hd, int dec, const struct msg *m,
+		   const u8 *in, const struct plan *p, const struct where *w,
+		   u8 *tag, char *what, size_t wlen)
+{
+	struct aesnictr_authenc_stream *s = w->s;
+	const struct aesnictr_key *key = dec ? &m->dk : &m->ek;
+	struct aesnictr_key keycopy = *key;
+	static char call[96];
+	size_t pos = 0, total;
+	unsigned int bad, expect_part;
+	const char *g;
+	int i;
+
+	memcpy(w->src, in, m->len);
+	if (m->alen)
+		memcpy(w->aad, m->aad, m->alen);
+	fill_guards(w->dst, m->len, w->gb, w->ga);
+	fill_guards((u8 *)s, STREAM_SIZE, w->sgb, w->sga);
+	memset(s, 0xee, STREAM_SIZE);	/* nothing may rely on zeroes */
+	memcpy(s->h, m->hk.istate, hd->ds);
+	memcpy(s->iv, m->iv, BLK);
+	s->nfull = 0;
+	s->npart = 0;
+	what[0] = 0;
+	call[0] = 0;
+	model_abi = 0;
+
+	fault_addr = NULL;
+	if (sigsetjmp(fault_jmp, 1)) {
+		fault_armed = 0;
+		snprintf(what, wlen, "segfault at %p in %s (src %p, dst %p, stream %p)",
+			 fault_addr, call, (void *)w->src, (void *)w->dst,
+			 (void *)s);
+		return 0;
+	}
+	fault_armed = 1;
+
+	/* the AAD, by the glue's C rule */
+	for (i = 0, pos = 0; i < p->naad; i++) {
+		snprintf(call, sizeof(call), "absorbing AAD piece %d (bytes %zu..%zu)",
+			 i + 1, pos, pos + p->aad_pieces[i]);
+		absorb(hd, s, w->aad + pos, p->aad_pieces[i], p->lazy);
+		pos += p->aad_pieces[i];
+	}
+	if (model_abi) {
+		bad = model_abi;
+		goto abi;
+	}
+
+	/* the text, one assembly call per step */
+	expect_part = (unsigned int)(m->alen % SB);
+	for (i = 0, pos = 0; i < p->nsteps; i++) {
+		unsigned int n = p->steps[i];
+		const u8 *lastc;
+
+		snprintf(call, sizeof(call), "%s step %d of %d (text bytes %zu..%zu)",
+			 dec ? "cbc_dec" : "cbc_enc", i + 1, p->nsteps, pos,
+			 pos + n);
+		bad = call_cbc(dec ? hd->dec : hd->enc, key, s, w->dst + pos,
+			       w->src + pos, n);
+		if (bad)
+			goto abi;
+		if (memcmp(key, &keycopy, sizeof(keycopy))) {
+			snprintf(what, wlen, "%s wrote to the key", call);
+			goto out;
+		}
+		expect_part = (expect_part + n) % SB;
+		if (s->npart != expect_part || s->nfull > 1 ||
+		    (dec && n && s->nfull)) {
+			snprintf(what, wlen, "%s left npart=%u nfull=%u (want npart %u%s)",
+				 call, s->npart, s->nfull, expect_part,
+				 dec && n ? ", nfull 0" : "");
+			goto out;
+		}
+		pos += n;
+		/* the chaining value: the last ciphertext block so far */
+		lastc = pos ? m->ct + pos - BLK : m->iv;
+		if (memcmp(s->iv, lastc, BLK)) {
+			snprintf(what, wlen, "%s left the wrong chaining value",
+				 call);
+			goto out;
+		}
+	}
+	snprintf(call, sizeof(call), "finishing the tag");
+	total = SB + m->alen + m->len;
+	finish(hd, &m->hk, s, total, tag);
+	if (model_abi) {
+		bad = model_abi;
+		goto abi;
+	}
+	fault_armed = 0;
+
+	if (*(g = check_guards(w->dst, m->len, w->gb, w->ga, "dst")) ||
+	    *(g = check_guards((u8 *)s, STREAM_SIZE, w->sgb, w->sga,
+			       "the stream struct"))) {
+		snprintf(what, wlen, "%s", g);
+		return 0;
+	}
+	if (w->src != w->dst && memcmp(w->src, in, m->len)) {
+		snprintf(what, wlen, "wrote to src");
+		return 0;
+	}
+	if (m->alen && memcmp(w->aad, m->aad, m->alen)) {
+		snprintf(what, wlen, "wrote to the AAD");
+		return 0;
+	}
+	return 1;
+
+abi:
+	fault_armed = 0;
+	snprintf(what, wlen, "%s broke the ABI:%s", call, abi_what(bad));
+	return 0;
+out:
+	fault_armed = 0;
+	return 0;
+}
+
+/* ---- cases ------------------------------------------------------------------- */
+
+static u8 *srcbuf, *dstbuf, *aadbuf, *outbuf, *ctbuf, *tmpbuf;
+static u8 streambuf[GUARD + AESNICTR_AUTHENC_STREAM_SIZE + GUARD]
+	__attribute__((aligned(64)));
+
+static struct where normal_where(const struct plan *p)
+{
+	struct where w;
+
+	w.dst = dstbuf + GUARD + p->dst_off;
+	w.src = p->inplace ? w.dst : srcbuf + p->src_off;
+	w.gb = w.ga = GUARD;
+	w.aad = aadbuf + p->aad_off;
+	w.s = (struct aesnictr_authenc_stream *)(streambuf + GUARD);
+	w.sgb = w.sga = GUARD;
+	return w;
+}
+
+static int rnd_pieces(unsigned int *out, int max, size_t total, size_t unit)
+{
+	int n = (int)(rnd() % 100 < 50 ? 1 : 2 + rnd() % (unsigned int)(max - 1));
+	size_t rem = total, u;
+	int i;
+
+	for (i = 0; i < n - 1; i++) {
+		switch (rnd() % 4) {
+		case 0:
+			u = 0;
+			break;
+		case 1:
+			u = rem / unit ? 1 + rnd() % 5 : 0;
+			break;
+		default:
+			u = rnd() % (rem / unit + 1);
+			break;
+		}
+		if (u > rem / unit)
+			u = rem / unit;
+		out[i] = (unsigned int)(u * unit);
+		rem -= u * unit;
+	}
+	out[i] = (unsigned int)rem;
+	return n;
+}
+
+static void gen_plan(struct plan *p, const struct msg *m)
+{
+	memset(p, 0, sizeof(*p));
+	p->inplace = !(rnd() & 3);
+	p->lazy = (int)(rnd() & 1);
+	p->src_off = rnd() & 63;
+	p->dst_off = rnd() & 63;
+	p->aad_off = rnd() & 63;
+	p->naad = m->alen || (rnd() & 1) ? rnd_pieces(p->aad_pieces,
+						    MAX_PIECES, m->alen, 1) : 0;
+	p->nsteps = m->len || (rnd() & 1) ? rnd_pieces(p->steps, MAX_STEPS,
+						     m->len, BLK) : 0;
+	garbage_len = (int)(rnd() & 1);
+}
+
+/* Fill m's keys and reference results (the plaintext and AAD are set). */
+static void prepare(const struct hashdef *hd, struct msg *m)
+{
+	aesnictr_expand_key(&m->ek, m->key, m->klen);
+	aesnictr_invert_key(&m->dk, &m->ek);
+	hmac_setkey(hd, &m->hk, m->hkey, m->hklen);
+	ossl_cbc(m->klen, m->key, m->iv, m->plain, m->ct, m->len, 1);
+	ossl_hmac(hd, m->hkey, m->hklen, m->aad, m->alen, m->ct, m->len,
+		  m->tag);
+}
+
+static void fail_detail(char *d, size_t dlen, const char *op,
+			const struct msg *m, const struct plan *p,
+			const struct where *w, const char *what)
+{
+	snprintf(d, dlen, "%s: ", op);
+	describe(d, dlen, m, p, w);
+	cat(d, dlen, ": %s", what);
+}
+
+static int cmp_out(const u8 *got, const u8 *want, size_t len, const char *name,
+		   char *what, size_t wlen)
+{
+	size_t i;
+
+	if (!memcmp(got, want, len))
+		return 1;
+	for (i = 0; got[i] == want[i]; i++)
+		;
+	snprintf(what, wlen, "%s wrong from byte %zu (block %zu)", name, i,
+		 i / BLK);
+	return 0;
+}
+
+/*
+ * Encrypt m (plan pe), decrypt it (plan pd), and decrypt a tampered copy if
+ * tamper (1 tag, 2 AAD, 3 ciphertext): its tag must not verify.
+ */
+static int check_case(const struct hashdef *hd, struct msg *m,
+		      const struct plan *pe, const struct where *we,
+		      const struct plan *pd, const struct where *wd,
+		      int tamper, char *detail, size_t dlen)
+{
+	static char what[512];
+	u8 tag[32];
+
+	if (!run_msg(hd, 0, m, m->plain, pe, we, tag, what, sizeof(what)) ||
+	    !cmp_out(we->dst, m->ct, m->len, "ciphertext", what,
+		     sizeof(what))) {
+		fail_detail(detail, dlen, "encrypt", m, pe, we, what);
+		return 0;
+	}
+	if (memcmp(tag, m->tag, m->authsize)) {
+		fail_detail(detail, dlen, "encrypt", m, pe, we, "tag wrong");
+		return 0;
+	}
+	if (!run_msg(hd, 1, m, m->ct, pd, wd, tag, what, sizeof(what)) ||
+	    !cmp_out(wd->dst, m->plain, m->len, "plaintext", what,
+		     sizeof(what))) {
+		fail_detail(detail, dlen, "decrypt", m, pd, wd, what);
+		return 0;
+	}
+	if (memcmp(tag, m->tag, hd->ds)) {
+		fail_detail(detail, dlen, "decrypt", m, pd, wd,
+			    "tag wrong (a correct message would not verify)");
+		return 0;
+	}
+	if (tamper) {
+		struct msg t = *m;
+		u8 want[32];
+		size_t at;
+
+		memcpy(want, m->tag, sizeof(want));
+		if (tamper == 2 && m->alen) {
+			memcpy(tmpbuf, m->aad, m->alen);
+			at = rnd() % m->alen;
+			tmpbuf[at] ^= (u8)(1 << (rnd() & 7));
+			t.aad = tmpbuf;
+		} else if (tamper == 3 && m->len) {
+			memcpy(tmpbuf, m->ct, m->len);
+			at = rnd() % m->len;
+			tmpbuf[at] ^= (u8)(1 << (rnd() & 7));
+			/* run_msg checks the chaining value against t.ct */
+			t.ct = tmpbuf;
+		} else {
+			tamper = 1;
+			want[rnd() % m->authsize] ^= (u8)(1 << (rnd() & 7));
+		}
+		if (!run_msg(hd, 1, &t, t.ct, pd, wd, tag, what,
+			     sizeof(what))) {
+			fail_detail(detail, dlen, "decrypt (tampered)", &t, pd,
+				    wd, what);
+			return 0;
+		}
+		/*
+		 * A flipped tag byte must fail the authsize-byte compare; a
+		 * tampered AAD or ciphertext must change the whole MAC (its
+		 * truncation to 1 byte collides in 1 case of 256).
+		 */
+		if (tamper == 1 ? !memcmp(tag, want, m->authsize) :
+				  !memcmp(tag, want, hd->ds)) {
+			fail_detail(detail, dlen, "decrypt", &t, pd, wd,
+				    tamper == 1 ? "a tampered tag verified" :
+				    tamper == 2 ? "tampered AAD verified" :
+				    "tampered ciphertext verified");
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* ---- reporting -------------------------------------------------------------- */
+
+static struct {
+	long cases, fails;
+	char first[DETAIL_LEN];
+	char name[160];
+} grp;
+
+static void gbegin(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void gbegin(const char *fmt, ...)
+{
+	va_list ap;
+
+	memset(&grp, 0, sizeof(grp));
+	va_start(ap, fmt);
+	vsnprintf(grp.name, sizeof(grp.name), fmt, ap);
+	va_end(ap);
+}
+
+static void grecord(int ok, const char *detail)
+{
+	grp.cases++;
+	if (!ok && !grp.fails++)
+		snprintf(grp.first, sizeof(grp.first), "%s", detail);
+}
+
+static void gend(void)
+{
+	if (!grp.fails)
+		pass("%s (%ld cases)", grp.name, grp.cases);
+	else
+		fail("%s: %s (%ld of %ld cases failed)", grp.name, grp.first,
+		     grp.fails, grp.cases);
+}
+
+/* ---- the tests --------------------------------------------------------------- */
+
+static void random_msg(struct msg *m, unsigned int klen, const struct hashdef *hd,
+		       size_t alen, size_t len)
+{
+	m->klen = klen;
+	rnd_bytes(m->key, klen);
+	rnd_bytes(m->iv, BLK);
+	switch (rnd() % 8) {
+	case 0:
+		m->hklen = 0;
+		break;
+	case 1:
+		m->hklen = SB;
+		break;
+	case 2:
+		m->hklen = 1 + rnd() % SB;
+		break;
+	case 3:
+		m->hklen = SB + 1 + rnd() % (MAX_HKEY - SB);
+		break;
+	default:
+		m->hklen = rnd() % (MAX_HKEY + 1);
+		break;
+	}
+	rnd_bytes(m->hkey, m->hklen);
+	m->aad = rnd_from_pool(alen);
+	m->alen = alen;
+	m->plain = rnd_from_pool(len);
+	m->len = len;
+	m->authsize = 1 + (unsigned int)(rnd() % hd->ds);
+	m->ct = ctbuf;
+	prepare(hd, m);
+}
+
+static size_t rnd_alen(void)
+{
+	switch (rnd() % 8) {
+	case 0:
+		return 0;
+	case 1:
+		return 8;		/* ESP encrypt (SPI, sequence number) */
+	case 2:
+		return 24;		/* ESP decrypt, dm-crypt */
+	case 3:
+		return BLK * (rnd() % 10);
+	case 4:
+		return rnd() % 65;
+	default:
+		return rnd() % (MAX_AAD + 1);
+	}
+}
+
+static size_t rnd_len(void)
+{
+	unsigned int r = (unsigned int)(rnd() % 64);
+
+	if (!r)
+		return BLK * (rnd() % (MAX_LEN / BLK + 1));
+	if (r < 8)
+		return BLK * (rnd() % 257);
+	return BLK * (rnd() % 97);
+}
+
+static int one_random(const struct hashdef *hd, unsigned int klen, size_t alen,
+		      size_t len, int tamper, char *detail, size_t dlen)
+{
+	struct plan pe, pd;
+	struct where we, wd;
+	struct msg m;
+
+	random_msg(&m, klen, hd, alen, len);
+	gen_plan(&pe, &m);
+	gen_plan(&pd, &m);
+	we = normal_where(&pe);
+	wd = normal_where(&pd);
+	return check_case(hd, &m, &pe, &we, &pd, &wd, tamper, detail, dlen);
+}
+
+static void test_random(const struct hashdef *hd, unsigned int klen,
+			long cases)
+{
+	static char detail[DETAIL_LEN];
+	long i;
+
+	gbegin("%s aes-%u random cases: AAD 0..%d, text 0..%d bytes (1 in 64 up to 64 KiB, 1 in 8 up to 4 KiB, else up to 1536), HMAC keys 0..%d, every authsize, random steps, in/out of place, tampering",
+	       hd->name, klen * 8, MAX_AAD, MAX_LEN, MAX_HKEY);
+	for (i = 0; i < cases; i++) {
+		int tamper = rnd() % 8 ? 0 : 1 + (int)(rnd() % 3);
+
+		grecord(one_random(hd, klen, rnd_alen(), rnd_len(), tamper,
+				   detail, sizeof(detail)), detail);
+	}
+	gend();
+}
+
+/* Every AAD length 0..130 against every text length 0..12 blocks. */
+static void test_lengths(const struct hashdef *hd, unsigned int klen)
+{
+	static char detail[DETAIL_LEN];
+	size_t alen, nb;
+
+	gbegin("%s aes-%u every AAD length 0..130 x every text length 0..192 (random steps and placement)",
+	       hd->name, klen * 8);
+	for (alen = 0; alen <= 130; alen++)
+		for (nb = 0; nb <= 12; nb++)
+			grecord(one_random(hd, klen, alen, nb * BLK,
+					   (int)(rnd() % 4), detail,
+					   sizeof(detail)), detail);
+	gend();
+}
+
+/* ---- known answers ----------------------------------------------------------- */
+
+static size_t unhexs(u8 *out, const char *s)
+{
+	return unhex(out, s);
+}
+
+static const struct rfc3602 {
+	const char *key, *iv, *pt, *ct;
+} rfc3602[] = {
+	{ "06a9214036b8a15b512e03d534120006", "3dafba429d9eb430b422da802c9fac41",
+	  "53696e676c6520626c6f636b206d7367",
+	  "e353779c1079aeb82708942dbe77181a" },
+	{ "c286696d887c9aa0611bbb3e2025a45a", "562e17996d093d28ddb3ba695a2e6f58",
+	  "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+	  "d296cd94c2cccf8a3a863028b5e1dc0a7586602d253cfff91b8266bea6d61ab1" },
+	{ "6c3ea0477630ce21a2ce334aa746c2cd", "c782dc4c098c66cbd9cd27d825682c81",
+	  "5468697320697320612034382d62797465206d657373616765202865786163746c7920332041455320626c6f636b7329",
+	  "d0a02b3836451753d493665d33f0e8862dea54cdb293abc7506939276772f8d5021c19216bad525c8579695d83ba2684" },
+	{ "56e47a38c5598974bc46903dba290349", "8ce82eefbea0da3c44699ed7db51b7d9",
+	  "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebfc0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf",
+	  "c30e32ffedc0774e6aff6af0869f71aa0f3af07a9a31a9c684db207eb0ef8e4e35907aa632c3ffdf868bb7b29d3d46ad83ce9f9a102ee99d49a53e87f4c3da55" },
+};
+
+/* HMAC cases: key as hex, or (repeat byte, count); data as text or hex. */
+static const struct rfc_hmac {
+	enum hash_id h;
+	const char *name;
+	const char *key;	/* hex, or NULL: rep x n */
+	u8 rep;
+	unsigned int n;
+	const char *data;	/* text, or NULL: drep x dn */
+	u8 drep;
+	unsigned int dn;
+	const char *mac;
+} rfc_hmac[] = {
+	{ H_SHA1, "RFC 2202 case 1", "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", 0, 0,
+	  "Hi There", 0, 0, "b617318655057264e28bc0b6fb378c8ef146be00" },
+	{ H_SHA1, "RFC 2202 case 2", "4a656665", 0, 0,
+	  "what do ya want for nothing?", 0, 0,
+	  "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79" },
+	{ H_SHA1, "RFC 2202 case 3", NULL, 0xaa, 20, NULL, 0xdd, 50,
+	  "125d7342b9ac11cd91a39af48aa17b4f63f175d3" },
+	{ H_SHA1, "RFC 2202 case 6", NULL, 0xaa, 80,
+	  "Test Using Larger Than Block-Size Key - Hash Key First", 0, 0,
+	  "aa4ae5e15272d00e95705637ce8a3b55ed402112" },
+	{ H_SHA1, "RFC 2202 case 7", NULL, 0xaa, 80,
+	  "Test Using Larger Than Block-Size Key and Larger Than One Block-Size Data",
+	  0, 0, "e8e99d0f45237d786d6bbaa7965c7808bbff1a91" },
+	{ H_SHA256, "RFC 4231 case 1", "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", 0, 0,
+	  "Hi There", 0, 0,
+	  "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7" },
+	{ H_SHA256, "RFC 4231 case 2", "4a656665", 0, 0,
+	  "what do ya want for nothing?", 0, 0,
+	  "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843" },
+	{ H_SHA256, "RFC 4231 case 3", NULL, 0xaa, 20, NULL, 0xdd, 50,
+	  "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe" },
+	{ H_SHA256, "RFC 4231 case 6", NULL, 0xaa, 131,
+	  "Test Using Larger Than Block-Size Key - Hash Key First", 0, 0,
+	  "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54" },
+	{ H_SHA256, "RFC 4231 case 7", NULL, 0xaa, 131,
+	  "This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.",
+	  0, 0, "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2" },
+};
+
+/*
+ * The authenc key blob, checked as crypto_authenc_extractkeys() checks it:
+ * rtattr { len 8, type 1 }, be32 enckeylen, auth key, enc key.
+ */
+static int parse_key(const u8 *blob, unsigned int len, struct msg *m)
+{
+	unsigned int rta_len, rta_type, enckeylen;
+
+	if (len < 8)
+		return -1;
+	rta_len = blob[0] | blob[1] << 8;
+	rta_type = blob[2] | blob[3] << 8;
+	if (rta_len != 8 || rta_type != 1)
+		return -1;
+	enckeylen = (unsigned int)blob[4] << 24 | blob[5] << 16 |
+		    blob[6] << 8 | blob[7];
+	if (len - 8 < enckeylen ||
+	    (enckeylen != 16 && enckeylen != 24 && enckeylen != 32) ||
+	    len - 8 - enckeylen > MAX_HKEY)
+		return -1;
+	m->hklen = len - 8 - enckeylen;
+	memcpy(m->hkey, blob + 8, m->hklen);
+	m->klen = enckeylen;
+	memcpy(m->key, blob + 8 + m->hklen, enckeylen);
+	return 0;
+}
+
+static void test_kats(const struct hashdef *hd)
+{
+	static char what[512], detail[DETAIL_LEN];
+	u8 tag[32], mac[32], data[256];
+	struct plan p;
+	struct where w;
+	struct msg m;
+	size_t i, dlen;
+
+	/* RFC 3602 through the stitched encryption, and back */
+	gbegin("%s RFC 3602 AES-CBC cases 1-4 through the stitched encryption and decryption (every step split)",
+	       hd->name);
+	for (i = 0; i < sizeof(rfc3602) / sizeof(rfc3602[0]); i++) {
+		static u8 pt[64], ct[64];
+		size_t split;
+
+		memset(&m, 0, sizeof(m));
+		m.klen = (unsigned int)unhexs(m.key, rfc3602[i].key);
+		unhexs(m.iv, rfc3602[i].iv);
+		m.len = unhexs(pt, rfc3602[i].pt);
+		unhexs(ct, rfc3602[i].ct);
+		m.plain = pt;
+		m.hklen = 20;
+		memset(m.hkey, 0x0b, 20);
+		m.aad = pt;
+		m.alen = 0;
+		m.authsize = hd->ds;
+		m.ct = ctbuf;
+		prepare(hd, &m);
+		for (split = 0; split <= m.len; split += BLK) {
+			memset(&p, 0, sizeof(p));
+			p.nsteps = 2;
+			p.steps[0] = (unsigned int)split;
+			p.steps[1] = (unsigned int)(m.len - split);
+			garbage_len = 0;
+			w = normal_where(&p);
+			detail[0] = 0;
+			m.ct = ct;	/* the published ciphertext */
+			if (!run_msg(hd, 0, &m, pt, &p, &w, tag, what,
+				     sizeof(what)) ||
+			    !cmp_out(w.dst, ct, m.len, "ciphertext", what,
+				     sizeof(what)) ||
+			    memcmp(tag, m.tag, hd->ds)) {
+				fail_detail(detail, sizeof(detail), "RFC 3602",
+					    &m, &p, &w,
+					    what[0] ? what : "tag differs from OpenSSL's HMAC");
+				grecord(0, detail);
+				continue;
+			}
+			if (!run_msg(hd, 1, &m, ct, &p, &w, tag, what,
+				     sizeof(what)) ||
+			    !cmp_out(w.dst, pt, m.len, "plaintext", what,
+				     sizeof(what))) {
+				fail_detail(detail, sizeof(detail), "RFC 3602 decrypt",
+					    &m, &p, &w, what);
+				grecord(0, detail);
+				continue;
+			}
+			grecord(1, "");
+		}
+	}
+	gend();
+
+	/*
+	 * Published HMACs: the data's first len % 16 bytes as AAD (or all of
+	 * it), the rest hashed by the stitched decryption as ciphertext.
+	 */
+	gbegin("%s RFC %s HMAC cases through the stream (AAD only, and AAD + stitched decryption)",
+	       hd->name, hd == &hashes[H_SHA1] ? "2202" : "4231");
+	for (i = 0; i < sizeof(rfc_hmac) / sizeof(rfc_hmac[0]); i++) {
+		const struct rfc_hmac *r = &rfc_hmac[i];
+		int all;
+
+		if (&hashes[r->h] != hd)
+			continue;
+		memset(&m, 0, sizeof(m));
+		if (r->key) {
+			m.hklen = unhexs(m.hkey, r->key);
+		} else {
+			m.hklen = r->n;
+			memset(m.hkey, r->rep, r->n);
+		}
+		if (r->data) {
+			dlen = strlen(r->data);
+			memcpy(data, r->data, dlen);
+		} else {
+			dlen = r->dn;
+			memset(data, r->drep, dlen);
+		}
+		unhexs(mac, r->mac);
+		for (all = 0; all < 2; all++) {
+			m.klen = 16;
+			rnd_bytes(m.key, 16);
+			rnd_bytes(m.iv, BLK);
+			m.alen = all ? dlen : dlen % BLK;
+			m.aad = data;
+			m.len = dlen - m.alen;
+			m.authsize = hd->ds;
+			/* the data is the "ciphertext": decrypt it to get P */
+			m.ct = data + m.alen;
+			aesnictr_expand_key(&m.ek, m.key, 16);
+			aesnictr_invert_key(&m.dk, &m.ek);
+			hmac_setkey(hd, &m.hk, m.hkey, m.hklen);
+			memset(&p, 0, sizeof(p));
+			p.naad = 1;
+			p.aad_pieces[0] = (unsigned int)m.alen;
+			p.nsteps = 1;
+			p.steps[0] = (unsigned int)m.len;
+			p.lazy = all;
+			garbage_len = 0;
+			w = normal_where(&p);
+			if (!run_msg(hd, 1, &m, m.ct, &p, &w, tag, what,
+				     sizeof(what))) {
+				snprintf(detail, sizeof(detail), "%s: %s",
+					 r->name, what);
+				grecord(0, detail);
+			} else if (memcmp(tag, mac, hd->ds)) {
+				snprintf(detail, sizeof(detail),
+					 "%s: HMAC differs from the RFC's (%s)",
+					 r->name, all ? "AAD only" :
+					 "AAD + stitched decryption");
+				grecord(0, detail);
+			} else {
+				grecord(1, "");
+			}
+		}
+	}
+	gend();
+
+	/* the module's self-test vectors */
+	gbegin("%s authenc_vectors.h (RFC 3602 texts with RFC 2202/4231 keys) against OpenSSL and the assembly",
+	       hd->name);
+	for (i = 0; i < AESNICTR_AUTHENC_NR_VECTORS; i++) {
+		const struct aesnictr_authenc_vector *v =
+			&aesnictr_authenc_vectors[i];
+		u8 want[32];
+
+		if (strcmp(v->hash, hd->name))
+			continue;
+		memset(&m, 0, sizeof(m));
+		if (parse_key(v->key, v->klen, &m)) {
+			snprintf(detail, sizeof(detail), "%s: bad key blob",
+				 v->name);
+			grecord(0, detail);
+			continue;
+		}
+		memcpy(m.iv, v->iv, BLK);
+		m.aad = v->assoc;
+		m.alen = v->alen;
+		m.plain = v->ptext;
+		m.len = v->plen;
+		m.authsize = v->taglen;
+		m.ct = ctbuf;
+		prepare(hd, &m);
+		memcpy(want, v->ctext + v->plen, v->taglen);
+		if (memcmp(m.ct, v->ctext, v->plen) ||
+		    memcmp(m.tag, want, v->taglen)) {
+			snprintf(detail, sizeof(detail),
+				 "%s: OpenSSL disagrees with the vector",
+				 v->name);
+			grecord(0, detail);
+			continue;
+		}
+		gen_plan(&p, &m);
+		w = normal_where(&p);
+		if (!check_case(hd, &m, &p, &w, &p, &w, 1, detail,
+				sizeof(detail)))
+			grecord(0, detail);
+		else
+			grecord(1, "");
+	}
+	gend();
+}
+
+/* ---- unmapped pages ---------------------------------------------------------- */
+
+#define FENCE_PAGES	4
+
+static void test_fences(const struct hashdef *hd)
+{
+	static u8 *fsrc, *fdst, *fstream;
+	static char detail[DETAIL_LEN];
+	size_t nb, span = FENCE_PAGES * PAGE;
+	int pl, inplace, sflush;
+
+	if (!fsrc) {
+		fsrc = map_fenced(FENCE_PAGES);
+		fdst = map_fenced(FENCE_PAGES);
+		fstream = map_fenced(1);
+	}
+	gbegin("%s src, dst and the stream struct against unmapped pages (text 0..40 blocks and 4 KiB +- 1..3 blocks, both ends, in/out of place)",
+	       hd->name);
+	for (nb = 0; nb <= 40 + 7; nb++) {
+		size_t len = nb <= 40 ? nb * BLK : 4096 + (nb - 44) * BLK;
+
+		for (pl = 0; pl < 2; pl++) {
+			for (inplace = 0; inplace < 2; inplace++) {
+				for (sflush = 0; sflush < 2; sflush++) {
+					struct plan pe, pd;
+					struct where w;
+					struct msg m;
+
+					random_msg(&m, 16 + 8 * (unsigned int)(rnd() % 3),
+						   hd, rnd_alen(), len);
+					gen_plan(&pe, &m);
+					gen_plan(&pd, &m);
+					/* pl 0: flush against the end, 1: the start */
+					w.dst = pl ? fdst : fdst + span - len;
+					w.src = inplace ? w.dst :
+						pl ? fsrc : fsrc + span - len;
+					w.gb = pl ? 0 : GUARD;
+					w.ga = pl ? GUARD : 0;
+					if (len + GUARD > span)
+						w.gb = w.ga = 0;
+					w.aad = aadbuf;
+					w.s = (struct aesnictr_authenc_stream *)
+						(sflush ? fstream :
+						 fstream + PAGE - STREAM_SIZE);
+					w.sgb = sflush ? 0 : GUARD;
+					w.sga = sflush ? GUARD : 0;
+					pe.inplace = pd.inplace = inplace;
+					grecord(check_case(hd, &m, &pe, &w, &pd,
+							   &w, 0, detail,
+							   sizeof(detail)),
+						detail);
+				}
+			}
+		}
+	}
+	gend();
+}
+
+static void test_abi(const struct hashdef *hd)
+{
+	if (abi_bad[hd - hashes])
+		fail("%s ABI:%s", hd->name, abi_what(abi_bad[hd - hashes]));
+	else
+		pass("%s ABI: rbx/rbp/r12-r15/rsp preserved, DF clear, MXCSR kept%s, garbage in upper half of len ignored (%ld calls)",
+		     hd->name, check_ymm ? ", upper YMM state clean" : "",
+		     abi_calls[hd - hashes]);
+}
+
+/* ---- main ---------------------------------------------------------------------- */
+
+/* NULL if the CPU can run the assembly, else what it lacks. */
+static const char *cpu_lacks(void)
+{
+	unsigned int a, b, c, d;
+
+	if (!cpu_tier_usable(TIER_AVX))
+		return cpu_tier_why_not(TIER_AVX);
+	if (__get_cpuid_max(0, NULL) < 7)
+		return "CPU lacks SHA-NI";
+	__cpuid_count(7, 0, a, b, c, d);
+	if (!(b & (1u << 29)))
+		return "CPU lacks SHA-NI";
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	static const unsigned int klens[] = { 16, 24, 32 };
+	const char *lacks;
+	long cases;
+	int h, k;
+
+	cases = test_init("test_authenc", argc, argv);
+	check_ymm = cpu_has_xinuse();
+	lacks = cpu_lacks();
+	if (lacks) {
+		for (h = 0; h < NR_HASH; h++)
+			printf("NOT COVERED: authenc %s (%s)\n", hashes[h].name,
+			       lacks);
+		printf("native authenc covered: none\n");
+		return 0;
+	}
+	pool_init();
+	srcbuf = xaligned(MAX_LEN + 128);
+	dstbuf = xaligned(MAX_LEN + 128 + 2 * GUARD);
+	outbuf = xaligned(MAX_LEN + 64);
+	ctbuf = xaligned(MAX_LEN + 64);
+	tmpbuf = xaligned(MAX_LEN + 64);
+	aadbuf = xaligned(MAX_AAD + 128);
+	macbuf = xaligned(MAX_AAD + MAX_LEN + 64);
+	evp = EVP_CIPHER_CTX_new();
+	if (!evp)
+		return 2;
+
+	for (h = 0; h < NR_HASH; h++) {
+		const struct hashdef *hd = &hashes[h];
+
+		cur_hash = (enum hash_id)h;
+		test_kats(hd);
+		test_fences(hd);
+		for (k = 0; k < 3; k++) {
+			test_lengths(hd, klens[k]);
+			test_random(hd, klens[k], cases);
+		}
+		test_abi(hd);
+	}
+	EVP_CIPHER_CTX_free(evp);
+	return test_finish("native authenc covered: sha1 sha256");
+}
