@@ -1559,26 +1559,26 @@ scenario_xts() {
 	else
 		fail "$drv: /proc/crypto says module=$2 async=$7 internal=$8 (want $OURS_NAME, no, no)"
 	fi
-	# the policy: above the stock driver on 6.1 (ours 1000), below it
-	# (its priority - 1) where the module says it is faster
+	# the policy (xts_glue.c's xts_beats): ours is above 6.1's
+	# xts-aes-aesni and above narrower stock code (vaes2 over aesni-avx,
+	# vaes512 over aesni-avx and vaes-avx2); otherwise it registers one
+	# below the stock driver and says so
 	_y=$(yielded xts "insmod xts")
 	_mine=$(crypto_list 'xts(aes)' | awk -v d="$drv" '$1 == d { print $3 }')
-	case "$KVER" in
-	6.1.*)
-		if [ -z "$_y" ] && [ "$_mine" = 1000 ]; then
-			pass "xts policy on $KVER: $drv at priority 1000, not yielding"
-		else
-			fail "xts policy on $KVER: want $drv at 1000 without yielding; got priority $_mine${_y:+, log: $_y}"
-		fi ;;
-	*)
-		_sd=$(stock_driver 'xts(aes)' skcipher)
-		_sp=$(crypto_list 'xts(aes)' | awk -v d="$_sd" '$1 == d { print $3 }')
-		if [ -n "$_y" ] && [ -n "$_sp" ] && [ "$_mine" = $((_sp - 1)) ]; then
-			pass "xts policy on $KVER: registered at $_mine, one below the stock $_sd ($_sp): $_y"
-		else
-			fail "xts policy on $KVER: want a 'registering below' line and priority one below the stock ${_sd:-?} (${_sp:-?}); got $_mine${_y:+, log: $_y}"
-		fi ;;
+	_sd=$(crypto_list 'xts(aes)' | awk -v m="$OURS_NAME" '$2 != m && $3 > p { p = $3; d = $1 } END { print d }')
+	_sp=$(crypto_list 'xts(aes)' | awk -v d="$_sd" '$1 == d { print $3 }')
+	case "$_sd:${drv#$prefix}" in
+	xts-aes-aesni:*|xts-aes-aesni-avx:vaes2|xts-aes-aesni-avx:vaes512|xts-aes-vaes-avx2:vaes512|*generic*:*|*lib*:*|:*)
+		_want=above ;;
+	*)	_want=below ;;
 	esac
+	if [ "$_want" = above ] && [ -z "$_y" ] && [ "$_mine" = 1000 ]; then
+		pass "xts policy on $KVER: $drv at priority 1000, above the stock ${_sd:-none} (${_sp:-})"
+	elif [ "$_want" = below ] && [ -n "$_y" ] && [ -n "$_sp" ] && [ "$_mine" = $((_sp - 1)) ]; then
+		pass "xts policy on $KVER: registered at $_mine, one below the stock $_sd ($_sp): $_y"
+	else
+		fail "xts policy on $KVER: want $drv $_want the stock ${_sd:-?} (${_sp:-?}); got priority $_mine${_y:+, log: $_y}"
+	fi
 	check_priority_policy 'xts(aes)' "$drv" xts "insmod xts"
 	win=$(expected_winner 'xts(aes)' "$drv" xts "insmod xts")
 	info "xts(aes) resolves, by priority, to $win"
