@@ -15,7 +15,7 @@ VM_TCRYPT_REPEAT=1 tools/vm/tcrypt-bench.sh "$kver" | tee build/run-demo.log
 con=build/vm/$kver/bench.console
 echo
 echo "=== what the module said when it loaded (guest kernel log)"
-tr -d '\r' <"$con" | grep -E 'aesni_ctr: (version|self-test|CPU|FIPS)' | sed 's/^/  /' || true
+tr -d '\r' <"$con" | grep -E 'aesni_ctr: (version|ctr:|gcm:|xts:|the CPU|FIPS|no algorithm)' | sed 's/^/  /' || true
 echo
 echo "=== native speed on this CPU ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)), 16 KiB messages"
 make -s --no-print-directory -C tools/native bench CSV=1 >build/run-demo-bench.csv
