@@ -5,7 +5,6 @@
  * implementation can never pass as "not covered".
  */
 #include <stddef.h>
-#include <stdio.h>
 
 #include "gcm_fns.h"
 
@@ -24,10 +23,3 @@ gcm_update_fn_t *const gcm_dec_fns[NR_TIERS] = {
 	[TIER_VAES2]	= aesnictr_gcm_dec_update_vaes2,
 	[TIER_VAES512]	= aesnictr_gcm_dec_update_vaes512,
 };
-
-/* Kept for the callers' shape: with strong references nothing is missing. */
-const char *gcm_tier_missing(enum tier t)
-{
-	(void)t;
-	return NULL;
-}

@@ -28,7 +28,4 @@ extern gcm_final_fn_t *const gcm_final_fn;
 extern gcm_update_fn_t *const gcm_enc_fns[NR_TIERS];
 extern gcm_update_fn_t *const gcm_dec_fns[NR_TIERS];
 
-/* Always NULL now (every routine is linked); kept for the callers. */
-const char *gcm_tier_missing(enum tier t);
-
 #endif /* NATIVE_GCM_FNS_H */
