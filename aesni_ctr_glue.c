@@ -25,6 +25,7 @@ static const struct aesnictr_family *const families[] = {
 	&aesnictr_ctr_family,
 	&aesnictr_gcm_family,
 	&aesnictr_xts_family,
+	&aesnictr_authenc_family,
 };
 
 static char *max_tier;

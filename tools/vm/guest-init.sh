@@ -315,8 +315,13 @@ ours_driver() {
 	crypto_list "$1" | awk -v p="$_p" 'index($1, p) == 1 { printf "%s%s", s, $1; s = " " }'
 }
 
-# insmod the module under test with optional parameters; sets INSMOD_ERR
+# insmod the module under test with optional parameters, after the modules
+# it links against (modinfo depends, e.g. authenc); sets INSMOD_ERR
 ours_insmod() {
+	for _d in $OURS_DEPS; do
+		[ -e "/sys/module/$_d" ] || modprobe "$_d" 2>/dev/null ||
+			info "modprobe $_d (a dependency of $OURS_NAME) failed"
+	done
 	INSMOD_ERR=$(vminsmod "$OURS_KO" "$@" 2>&1)
 }
 

@@ -149,15 +149,18 @@ sed -i 's/\.ko\.\(xz\|zst\|gz\)$/.ko/' "$stage/lib/modules/$kver/modules.order" 
 depmod -b "$stage" "$kver"
 
 ours_name=""
+ours_deps=""
 if [ -n "$ko" ]; then
 	cp "$ko" "$stage/lib/vmtest/"
 	ours_name=$(modinfo -F name "$ko")
+	ours_deps=$(modinfo -F depends "$ko" | tr ',' ' ')
 fi
 
 cat >"$stage/etc/vmtest.conf" <<EOF
 KVER='$kver'
 OURS_KO='${ko:+/lib/vmtest/$(basename "$ko")}'
 OURS_NAME='$ours_name'
+OURS_DEPS='$ours_deps'
 EOF
 cp "$here/guest-init.sh" "$stage/init"
 chmod 755 "$stage/init"
