@@ -1,42 +1,89 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Native benchmark of CTR and GCM: every tier the CPU has (for GCM, every
- * tier whose GCM routines are linked) against OpenSSL EVP, libgcrypt and
- * the stock kernels' own x86 AES assembly (Linux 6.1, 6.12, 7.3, taken from
- * Debian's linux-source tarballs at bench time and driven as each kernel's
- * glue does, see stock/stock.h), AES-128 and AES-256, messages of 64 B to
- * 1 MiB.  One message model for all: the key is set once; each message gets
- * a fresh IV and is processed whole.
- *   ctr:     OpenSSL EncryptInit_ex with only the IV, EncryptUpdate,
- *            EncryptFinal_ex; libgcrypt setctr, encrypt; ours ctr_crypt_split();
- *            a stock kernel its ctr(aes) request path.
+ * Native benchmark of CTR, GCM, XTS and authenc(hmac(sha1|sha256),cbc(aes)):
+ * ours (every tier the CPU has for CTR, GCM and XTS; the one stitched
+ * AES-NI + SHA-NI implementation for authenc) against OpenSSL EVP,
+ * libgcrypt and the stock kernels' own x86 assembly (Linux 6.1, 6.12, 7.3,
+ * taken from Debian's linux-source tarballs at bench time and driven as
+ * each kernel's glue does, see stock/stock.h), AES-128 and AES-256.  One
+ * message model for all: the key is set once; each message gets a fresh IV
+ * and is processed whole (one request, the data in one segment).
+ *   ctr:     64 B .. 1 MiB.  OpenSSL EncryptInit_ex with only the IV,
+ *            EncryptUpdate, EncryptFinal_ex; libgcrypt setctr, encrypt; ours
+ *            ctr_crypt_split(); a stock kernel its ctr(aes) request path.
  *   gcm-enc: a 12-byte IV, 16 bytes of AAD, a 16-byte tag.  OpenSSL
  *            EncryptInit_ex with only the IV, EncryptUpdate(NULL out) of the
  *            AAD, EncryptUpdate, EncryptFinal_ex, GET_TAG; libgcrypt setiv,
  *            authenticate, encrypt, gettag; ours as the kernel glue:
  *            ghash_update of the AAD, one enc_update, gcm_final; a stock
- *            kernel its gcm(aes) request path (the data in one segment).
+ *            kernel its gcm(aes) request path.
  *   gcm-dec: the same, decrypting messages made beforehand (a ring of 4 per
  *            size, each with its own IV) and checking the tag: OpenSSL
  *            SET_TAG then DecryptFinal_ex, libgcrypt checktag, ours
  *            dec_update, gcm_final and a compare; a stock kernel its
  *            decryption path, which checks the tag.
+ *   xts-enc, xts-dec: 512 B, 4 KiB, 16 KiB, 1 MiB (dm-crypt's sectors and
+ *            more), the XTS key two AES keys of the size shown, a 16-byte IV
+ *            per message from a ring of 64 written beforehand (as a
+ *            request's IV is: an IV stored just before would time a
+ *            store-forwarding stall).  OpenSSL EVP aes-128/256-xts
+ *            CipherInit_ex with only the IV, one CipherUpdate; libgcrypt
+ *            XTS setiv, encrypt/decrypt; ours as the kernel glue:
+ *            aesnictr_xts_tweak, then one call of the tier's
+ *            aesnictr_xts_{en,de}crypt_<tier>; a stock kernel its xts(aes)
+ *            request path (6.1: aesni_enc of the IV, aesni_xts_encrypt;
+ *            6.12/7.3: aes_xts_encrypt_iv, aes_xts_*_<variant>).
+ *   authenc-sha1-enc, authenc-sha1-dec, authenc-sha256-enc,
+ *   authenc-sha256-dec: authenc(hmac(shaN),cbc(aes)) as IPsec ESP uses it:
+ *            64 B .. 1 MiB of text (1440 B: a full-MTU ESP payload), 24
+ *            bytes of AAD (the 8-byte ESP header and the 16-byte IV, as the
+ *            kernel's test vectors lay it out), a 16-byte CBC IV, an HMAC
+ *            key as long as the digest, the HMAC over AAD || ciphertext and
+ *            the full digest as tag (20 or 32 bytes; IPsec truncates it to
+ *            12 or 16, which costs the same).  Encrypt = CBC, then the HMAC;
+ *            decrypt = the HMAC checked, then CBC decryption (ours: both in
+ *            one stitched pass, the tag compared after).  Ours as the kernel
+ *            glue (authenc_fns.c): the HMAC states precomputed at setkey,
+ *            the inner state, the AAD absorbed into the stream, one stitched
+ *            aesnictr_cbc_sha*_enc/_dec over the text, the HMAC finished.
+ *            openssl: EVP aes-*-cbc (no padding) CipherInit_ex with only the
+ *            IV, one CipherUpdate, and EVP_MAC HMAC keyed once per key
+ *            (EVP_MAC_init with a NULL key per message restores the
+ *            precomputed ipad/opad states), update AAD, update C, final: the
+ *            composition the kernel's authenc template makes.
+ *            openssl-stitched (encrypt only): OpenSSL's stitched TLS ciphers
+ *            EVP_aes_{128,256}_cbc_hmac_{sha1,sha256}, MAC key set once;
+ *            without a TLS AAD they hash the plaintext and CBC-encrypt it,
+ *            the same bytes of CBC and SHA work, but the MAC is never
+ *            finished or output (two or three compressions less per
+ *            message); left out with a note where OpenSSL or the CPU lacks
+ *            them.  A stock kernel: its cbc(aes) (aesni_cbc_enc/dec) and its
+ *            SHA-NI block function composed as crypto/authenc.c does
+ *            (stock/stock_authenc.c).  libgcrypt has no row here.
  * Each figure is the best of several timed runs of ~25 ms, the
  * implementations interleaved so that noise hits all alike.  Every stock
  * row is first checked against OpenSSL (CTR and GCM at lengths 0..16401
- * with partial blocks, several AAD lengths, tags, a rejected bad tag); a
- * row that fails prints FAIL, is left out, and the bench exits 1.
+ * with partial blocks, several AAD lengths, tags, a rejected bad tag; XTS
+ * at lengths 16..65549 with ciphertext stealing; authenc at text lengths
+ * 0..16400 with AAD of 0..100 bytes, the tag, a rejected bad tag; every
+ * check also for writes past the output); a row that fails prints FAIL, is
+ * left out, and the bench exits 1.  Ours and the libraries are checked
+ * against OpenSSL on the timed messages themselves (a wrong one is marked !
+ * and the bench exits 1).
  *
- * Output: a table of GB/s (1e9 bytes/s) with, for ours, the ratio to
- * OpenSSL and to the best stock-kernel row at that size, or with --csv (or
- * CSV=1) only CSV: impl,mode,key_bits,bytes,gbps (mode ctr, gcm-enc or
- * gcm-dec; impl openssl, libgcrypt, aesnictr-<tier>, linux-<kver> for the
- * code that kernel picks on this CPU, linux-<kver>-<variant> for its other
- * code).
+ * Output: a table of GB/s (1e9 bytes/s) per mode and key size with, for
+ * ours, the ratio to OpenSSL (authenc encrypt: to openssl-stitched) and to
+ * the best stock-kernel row at that size, or with --csv (or CSV=1) only CSV:
+ * impl,mode,key_bits,bytes,gbps (mode as named above; impl openssl,
+ * openssl-stitched, libgcrypt, aesnictr-<tier>, aesnictr (authenc),
+ * linux-<kver> for the code that kernel picks on this CPU,
+ * linux-<kver>-<variant> for its other code).
  * Options: --csv, --csv-out=FILE (the CSV also into FILE), --runs=N
  * (BENCH_RUNS), --ms=N (BENCH_MS), --max-tier=avx|vaes2|vaes512
  * (AESNICTR_MAX_TIER), --no-stock, --stock-dir=DIR (build/stock: why a
- * kernel is not linked).
+ * kernel is not linked), --modes=LIST (make bench MODES=LIST): a
+ * comma-separated list of modes and families (ctr, gcm, xts, authenc,
+ * authenc-sha1, authenc-sha256, all), e.g. --modes=xts-enc,xts-dec.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -46,13 +93,17 @@
 #include <unistd.h>
 
 #include <gcrypt.h>
+#include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 
+#include "authenc_fns.h"
 #include "cpu.h"
 #include "ctr_split.h"
 #include "gcm_fns.h"
 #include "test_util.h"
+#include "xts_asm.h"
 #include "stock/stock.h"
 
 /* Linked only when that kernel's tarball was there (stock/stock.h). */
@@ -69,30 +120,89 @@ static const struct {
 };
 #define NR_STOCK_KERNELS	(sizeof(stock_kernels) / sizeof(stock_kernels[0]))
 
+/* Ours, xts: the routines of xts_aes.S by tier (strong references). */
+typedef void xts_fn_t(const struct aesnictr_key *key, u8 *dst, const u8 *src,
+		      unsigned int len, u8 tweak[AESNICTR_BLOCK_SIZE]);
+static xts_fn_t *const xts_enc_fns[NR_TIERS] = {
+	[TIER_AVX]	= aesnictr_xts_encrypt_avx,
+	[TIER_VAES2]	= aesnictr_xts_encrypt_vaes2,
+	[TIER_VAES512]	= aesnictr_xts_encrypt_vaes512,
+};
+static xts_fn_t *const xts_dec_fns[NR_TIERS] = {
+	[TIER_AVX]	= aesnictr_xts_decrypt_avx,
+	[TIER_VAES2]	= aesnictr_xts_decrypt_vaes2,
+	[TIER_VAES512]	= aesnictr_xts_decrypt_vaes512,
+};
+
 #define BLK	AESNICTR_BLOCK_SIZE
 #define MAX_MSG	(1 << 20)
 
-static const size_t sizes[] = { 64, 256, 512, 1420, 4096, 16384, MAX_MSG };
-#define NR_SIZES	(sizeof(sizes) / sizeof(sizes[0]))
+/* Message sizes per family: 0-terminated. */
+static const size_t sizes_all[] = { 64, 256, 512, 1420, 4096, 16384, MAX_MSG, 0 };
+static const size_t sizes_xts[] = { 512, 4096, 16384, MAX_MSG, 0 };
+static const size_t sizes_ae[] = { 64, 256, 512, 1440, 4096, 16384, MAX_MSG, 0 };
 static const unsigned int key_bits[] = { 128, 256 };
 #define NR_KEYS		(sizeof(key_bits) / sizeof(key_bits[0]))
 
-enum impl_kind { IMPL_TIER, IMPL_OPENSSL, IMPL_GCRYPT, IMPL_STOCK };
+enum impl_kind {
+	IMPL_TIER,		/* ours, one per tier (ctr, gcm, xts) */
+	IMPL_OURS_AE,		/* ours: the stitched authenc assembly */
+	IMPL_OPENSSL,
+	IMPL_OSSL_STITCHED,	/* OpenSSL's aes-*-cbc-hmac-sha* (authenc enc) */
+	IMPL_GCRYPT,
+	IMPL_STOCK
+};
 
-enum mode { MODE_CTR, MODE_GCM_ENC, MODE_GCM_DEC, NR_MODES };
-static const char *const mode_names[NR_MODES] = { "ctr", "gcm-enc", "gcm-dec" };
+enum mode {
+	MODE_CTR, MODE_GCM_ENC, MODE_GCM_DEC, MODE_XTS_ENC, MODE_XTS_DEC,
+	MODE_AE1_ENC, MODE_AE1_DEC, MODE_AE256_ENC, MODE_AE256_DEC, NR_MODES
+};
+static const char *const mode_names[NR_MODES] = {
+	"ctr", "gcm-enc", "gcm-dec", "xts-enc", "xts-dec",
+	"authenc-sha1-enc", "authenc-sha1-dec", "authenc-sha256-enc",
+	"authenc-sha256-dec",
+};
 static const char *const mode_titles[NR_MODES] = {
 	"CTR",
 	"GCM encrypt (12-byte IV, 16-byte AAD, 16-byte tag)",
 	"GCM decrypt (12-byte IV, 16-byte AAD, 16-byte tag checked)",
+	"XTS encrypt (two keys of the size shown, 16-byte IV)",
+	"XTS decrypt (two keys of the size shown, 16-byte IV)",
+	"authenc(hmac(sha1),cbc(aes)) encrypt (24-byte AAD, 20-byte HMAC key, full 20-byte tag)",
+	"authenc(hmac(sha1),cbc(aes)) decrypt (24-byte AAD, tag checked first)",
+	"authenc(hmac(sha256),cbc(aes)) encrypt (24-byte AAD, 32-byte HMAC key, full 32-byte tag)",
+	"authenc(hmac(sha256),cbc(aes)) decrypt (24-byte AAD, tag checked first)",
 };
+
+#define IS_GCM(m)	((m) == MODE_GCM_ENC || (m) == MODE_GCM_DEC)
+#define IS_XTS(m)	((m) == MODE_XTS_ENC || (m) == MODE_XTS_DEC)
+#define IS_AE(m)	((m) >= MODE_AE1_ENC && (m) <= MODE_AE256_DEC)
+#define AE_SHA256(m)	((m) == MODE_AE256_ENC || (m) == MODE_AE256_DEC)
+/* Modes that decrypt a ring of messages made beforehand and check a tag. */
+#define RING_MODE(m)	((m) == MODE_GCM_DEC || (m) == MODE_AE1_DEC || \
+			 (m) == MODE_AE256_DEC)
+
+static const size_t *mode_sizes(enum mode m)
+{
+	return IS_XTS(m) ? sizes_xts : IS_AE(m) ? sizes_ae : sizes_all;
+}
 
 #define GCM_IV		12
 #define GCM_AAD		16
+#define AE_AAD		24		/* ESP header (8) + the 16-byte IV */
+#define MAX_TAG		32
 #define NR_RING		4		/* gcm-dec: messages made beforehand */
+#define NR_XTS_IV	64		/* xts: IVs written beforehand */
 
 struct impl {
 	struct aesnictr_gcm_key gk;	/* ours: round keys and H powers */
+	struct aesnictr_key xdec, xtw;	/* ours, xts: data key's decryption
+					   schedule (encryption: gk.aes) and
+					   the tweak key */
+	struct aesnictr_key adec;	/* ours, authenc: the decryption
+					   schedule (encryption: gk.aes) */
+	struct authenc_hkey hk;		/* ours, authenc: HMAC states */
+	EVP_MAC_CTX *mac;		/* openssl, authenc: HMAC, keyed once */
 	const char *name;		/* as in the CSV */
 	const char *col;		/* table column title */
 	enum impl_kind kind;
@@ -105,10 +215,10 @@ struct impl {
 	long iters;			/* messages per timed run */
 	double best;			/* best seconds per timed run */
 	unsigned int wrong;		/* 1 << mode: output/tag wrong */
-	u8 tag[BLK];			/* last GCM tag made */
+	u8 tag[MAX_TAG];		/* last GCM/authenc tag made */
 };
 
-static struct impl impls[2 + NR_TIERS + NR_STOCK_KERNELS * STOCK_MAX_IMPLS];
+static struct impl impls[4 + NR_TIERS + NR_STOCK_KERNELS * STOCK_MAX_IMPLS];
 static struct stock_impl stock_impls[NR_STOCK_KERNELS * STOCK_MAX_IMPLS];
 static int nr_impls;
 static u8 *src, *dst, *ref;
@@ -117,25 +227,49 @@ static enum mode cur_mode;
 static int stock_fail;		/* a stock row failed its check */
 static FILE *csv_out;		/* --csv-out */
 static const u8 gcm_aad[GCM_AAD] = "aesnictr bench!";
+/* authenc: an ESP header (SPI, sequence number) and the IV, as IPsec. */
+static const u8 ae_aad[AE_AAD] = "\x00\x00\x01\x00\x00\x00\x00\x2a"
+				 "IV of the packet";
+static const u8 ae_hmac_key[32] = "HMAC key of the authenc bench..";
+static u8 xts_ivs[NR_XTS_IV][BLK];
+static int sha_ni;		/* the CPU has SHA-NI (ours authenc needs it) */
+static unsigned int modes_wanted = (1u << NR_MODES) - 1;
 
-/* gcm-dec: NR_RING messages of the current size, made by OpenSSL. */
+/* gcm-dec, authenc-*-dec: NR_RING messages of the current size, made by OpenSSL. */
 static struct {
-	u8 iv[GCM_IV];
-	u8 tag[BLK];
+	u8 iv[BLK];
+	u8 tag[MAX_TAG];
 	u8 *ct;
 } ring[NR_RING];
 static unsigned int ring_next;
 static int tag_bad;		/* a gcm-dec tag check failed */
+
+static unsigned int tag_len(enum mode m)
+{
+	return IS_GCM(m) ? BLK : IS_AE(m) ? (AE_SHA256(m) ? 32 : 20) : 0;
+}
+
+static unsigned int stock_flag(enum mode m)
+{
+	return m == MODE_CTR ? STOCK_CTR : IS_GCM(m) ? STOCK_GCM :
+	       IS_XTS(m) ? STOCK_XTS : STOCK_AUTHENC;
+}
 
 /* Does im take part in the current mode? */
 static int active(const struct impl *im)
 {
 	switch (im->kind) {
 	case IMPL_TIER:
-		return 1;	/* ours: every mode of every tier */
+		return !IS_AE(cur_mode);	/* ours: ctr, gcm, xts per tier */
+	case IMPL_OURS_AE:
+		return IS_AE(cur_mode);
+	case IMPL_OSSL_STITCHED:
+		return (cur_mode == MODE_AE1_ENC || cur_mode == MODE_AE256_ENC) &&
+		       im->evp;
+	case IMPL_GCRYPT:
+		return !IS_AE(cur_mode);
 	case IMPL_STOCK:
-		return (im->st->modes & (cur_mode == MODE_CTR ? STOCK_CTR :
-					 STOCK_GCM)) &&
+		return (im->st->modes & stock_flag(cur_mode)) &&
 		       !(im->failed & (1u << cur_mode));
 	default:
 		return 1;
@@ -168,7 +302,51 @@ static const EVP_CIPHER *evp_cipher(enum mode mode, unsigned int bits)
 {
 	if (mode == MODE_CTR)
 		return bits == 128 ? EVP_aes_128_ctr() : EVP_aes_256_ctr();
+	if (IS_XTS(mode))
+		return bits == 128 ? EVP_aes_128_xts() : EVP_aes_256_xts();
+	if (IS_AE(mode))
+		return bits == 128 ? EVP_aes_128_cbc() : EVP_aes_256_cbc();
 	return bits == 128 ? EVP_aes_128_gcm() : EVP_aes_256_gcm();
+}
+
+/* OpenSSL's stitched TLS cipher for the authenc mode, NULL if none. */
+static const EVP_CIPHER *evp_stitched(enum mode mode, unsigned int bits)
+{
+	if (AE_SHA256(mode))
+		return bits == 128 ? EVP_aes_128_cbc_hmac_sha256() :
+				     EVP_aes_256_cbc_hmac_sha256();
+	return bits == 128 ? EVP_aes_128_cbc_hmac_sha1() :
+			     EVP_aes_256_cbc_hmac_sha1();
+}
+
+static const struct authenc_hash *ae_hash(void)
+{
+	return &authenc_hashes[AE_SHA256(cur_mode) ? H_SHA256 : H_SHA1];
+}
+
+/* The HMAC key: as long as the digest (as IPsec's keys). */
+static unsigned int ae_hmac_len(void)
+{
+	return AE_SHA256(cur_mode) ? 32 : 20;
+}
+
+/* An EVP_MAC HMAC context keyed once with md. */
+static EVP_MAC_CTX *hmac_ctx(const char *md)
+{
+	static EVP_MAC *hmac;
+	EVP_MAC_CTX *c;
+	OSSL_PARAM params[2];
+
+	if (!hmac && !(hmac = EVP_MAC_fetch(NULL, "HMAC", NULL)))
+		die("EVP_MAC_fetch(HMAC)");
+	if (!(c = EVP_MAC_CTX_new(hmac)))
+		die("EVP_MAC_CTX_new");
+	params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST,
+						     (char *)md, 0);
+	params[1] = OSSL_PARAM_construct_end();
+	if (!EVP_MAC_init(c, ae_hmac_key, ae_hmac_len(), params))
+		die("EVP_MAC_init");
+	return c;
 }
 
 /* Key setup for the current mode (not timed). */
@@ -180,11 +358,48 @@ static void set_key(struct impl *im, const u8 *key, unsigned int bits)
 	case IMPL_TIER:
 		memset(&im->gk, 0, sizeof(im->gk));
 		aesnictr_expand_key(&im->gk.aes, key, bits / 8);
-		if (cur_mode != MODE_CTR)
+		if (IS_XTS(cur_mode)) {	/* key || key + 32: the two halves */
+			aesnictr_invert_key(&im->xdec, &im->gk.aes);
+			aesnictr_expand_key(&im->xtw, key + 32, bits / 8);
+		} else if (cur_mode != MODE_CTR) {
 			gcm_precompute_fn(&im->gk);
+		}
+		break;
+	case IMPL_OURS_AE:
+		/* as the glue's setkey: both schedules, the HMAC states */
+		aesnictr_expand_key(&im->gk.aes, key, bits / 8);
+		aesnictr_invert_key(&im->adec, &im->gk.aes);
+		authenc_hmac_setkey(ae_hash(), authenc_compress_direct, &im->hk,
+				    ae_hmac_key, ae_hmac_len());
+		break;
+	case IMPL_OSSL_STITCHED:
+		if (!EVP_EncryptInit_ex(im->evp, evp_stitched(cur_mode, bits),
+					NULL, key, zero_iv) ||
+		    EVP_CIPHER_CTX_ctrl(im->evp, EVP_CTRL_AEAD_SET_MAC_KEY,
+					(int)ae_hmac_len(), (void *)ae_hmac_key) <= 0)
+			die("OpenSSL stitched cipher init");
 		break;
 	case IMPL_OPENSSL:
-		if (cur_mode == MODE_GCM_DEC) {
+		if (IS_XTS(cur_mode)) {
+			u8 xk[64];
+
+			memcpy(xk, key, bits / 8);
+			memcpy(xk + bits / 8, key + 32, bits / 8);
+			if (!EVP_CipherInit_ex(im->evp, evp_cipher(cur_mode, bits),
+					       NULL, xk, zero_iv,
+					       cur_mode == MODE_XTS_ENC))
+				die("EVP_CipherInit_ex (xts)");
+		} else if (IS_AE(cur_mode)) {
+			if (!EVP_CipherInit_ex(im->evp, evp_cipher(cur_mode, bits),
+					       NULL, key, zero_iv,
+					       cur_mode == MODE_AE1_ENC ||
+					       cur_mode == MODE_AE256_ENC) ||
+			    !EVP_CIPHER_CTX_set_padding(im->evp, 0))
+				die("EVP_CipherInit_ex (cbc)");
+			if (im->mac)
+				EVP_MAC_CTX_free(im->mac);
+			im->mac = hmac_ctx(AE_SHA256(cur_mode) ? "SHA256" : "SHA1");
+		} else if (cur_mode == MODE_GCM_DEC) {
 			if (!EVP_DecryptInit_ex(im->evp, evp_cipher(cur_mode, bits),
 						NULL, key, NULL))
 				die("EVP_DecryptInit_ex");
@@ -197,6 +412,18 @@ static void set_key(struct impl *im, const u8 *key, unsigned int bits)
 	case IMPL_GCRYPT:
 		if (im->gh)
 			gcry_cipher_close(im->gh);
+		if (IS_XTS(cur_mode)) {
+			u8 xk[64];
+
+			memcpy(xk, key, bits / 8);
+			memcpy(xk + bits / 8, key + 32, bits / 8);
+			if (gcry_cipher_open(&im->gh, bits == 128 ?
+					     GCRY_CIPHER_AES128 : GCRY_CIPHER_AES256,
+					     GCRY_CIPHER_MODE_XTS, 0) ||
+			    gcry_cipher_setkey(im->gh, xk, bits / 4))
+				die("gcry_cipher_open/setkey (xts)");
+			break;
+		}
 		if (gcry_cipher_open(&im->gh, bits == 128 ? GCRY_CIPHER_AES128 :
 				     GCRY_CIPHER_AES256,
 				     cur_mode == MODE_CTR ? GCRY_CIPHER_MODE_CTR :
@@ -205,7 +432,20 @@ static void set_key(struct impl *im, const u8 *key, unsigned int bits)
 			die("gcry_cipher_open/setkey");
 		break;
 	case IMPL_STOCK:
-		im->st->setkey(im->st_ctx, key, bits / 8, cur_mode != MODE_CTR);
+		if (IS_XTS(cur_mode)) {
+			u8 xk[64];
+
+			memcpy(xk, key, bits / 8);
+			memcpy(xk + bits / 8, key + 32, bits / 8);
+			im->st->xts_setkey(im->st_ctx, xk, bits / 4);
+		} else if (IS_AE(cur_mode)) {
+			im->st->authenc_setkey(im->st_ctx, AE_SHA256(cur_mode),
+					       key, bits / 8, ae_hmac_key,
+					       ae_hmac_len());
+		} else {
+			im->st->setkey(im->st_ctx, key, bits / 8,
+				       cur_mode != MODE_CTR);
+		}
 		break;
 	}
 }
@@ -258,6 +498,8 @@ static inline void gcm_enc_msg(struct impl *im, u8 *out, size_t len)
 		im->st->gcm_enc(im->st_ctx, iv, gcm_aad, GCM_AAD, src, out,
 				(unsigned int)len, im->tag);
 		break;
+	default:
+		break;
 	}
 }
 
@@ -296,6 +538,8 @@ static inline void gcm_dec_msg(struct impl *im, u8 *out, size_t len)
 				     (unsigned int)len, ring[r].tag))
 			tag_bad = 1;
 		break;
+	default:
+		break;
 	}
 }
 
@@ -325,6 +569,161 @@ static inline void ctr_msg(struct impl *im, u8 *out, size_t len)
 	case IMPL_STOCK:
 		im->st->ctr(im->st_ctx, out, src, (unsigned int)len, iv);
 		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * One XTS message: a fresh IV (from a ring written beforehand: an IV stored
+ * just before would stall its 16-byte load on store forwarding and time
+ * that), the whole of src[0..len) into out in one call.  Ours as the kernel
+ * glue: aesnictr_xts_tweak, then one call of the tier's routine.
+ */
+static inline void xts_msg(struct impl *im, int enc, u8 *out, size_t len)
+{
+	const u8 *iv = xts_ivs[msg_no++ % NR_XTS_IV];
+	u8 tw[BLK];
+	int n;
+
+	switch (im->kind) {
+	case IMPL_TIER:
+		aesnictr_xts_tweak(&im->xtw, tw, iv);
+		if (enc)
+			xts_enc_fns[im->tier](&im->gk.aes, out, src,
+					      (unsigned int)len, tw);
+		else
+			xts_dec_fns[im->tier](&im->xdec, out, src,
+					      (unsigned int)len, tw);
+		break;
+	case IMPL_OPENSSL:
+		if (!EVP_CipherInit_ex(im->evp, NULL, NULL, NULL, iv, -1) ||
+		    !EVP_CipherUpdate(im->evp, out, &n, src, (int)len))
+			die("EVP XTS");
+		break;
+	case IMPL_GCRYPT:
+		if (gcry_cipher_setiv(im->gh, iv, BLK) ||
+		    (enc ? gcry_cipher_encrypt : gcry_cipher_decrypt)(im->gh, out,
+								      len, src, len))
+			die("gcry XTS");
+		break;
+	case IMPL_STOCK:
+		(enc ? im->st->xts_enc : im->st->xts_dec)(im->st_ctx, out, src,
+							  (unsigned int)len, iv);
+		break;
+	default:
+		break;
+	}
+}
+
+/* A next_iv() for authenc: the 16-byte CBC IV. */
+static inline void ae_next_iv(u8 iv[BLK])
+{
+	next_iv(iv);
+	iv[15] = 0x77;
+}
+
+/*
+ * One authenc encryption: CBC of src[0..len), the HMAC over AAD || C into
+ * im->tag.  Ours as the kernel glue: the inner state, the AAD absorbed
+ * (lazily), one stitched call over the text, the HMAC finished.
+ */
+static inline void ae_enc_msg(struct impl *im, u8 *out, size_t len)
+{
+	const struct authenc_hash *hd = ae_hash();
+	struct aesnictr_authenc_stream s;
+	u8 iv[BLK];
+	size_t tl;
+	int n;
+
+	ae_next_iv(iv);
+	switch (im->kind) {
+	case IMPL_OURS_AE:
+		memcpy(s.h, im->hk.istate, sizeof(s.h));
+		memcpy(s.iv, iv, BLK);
+		s.nfull = s.npart = 0;
+		authenc_absorb(hd, authenc_compress_direct, &s, ae_aad, AE_AAD, 1);
+		hd->enc(&im->gk.aes, &s, out, src, (unsigned int)len);
+		authenc_finish(hd, authenc_compress_direct, &im->hk, &s,
+			       AESNICTR_SHA_BLOCK_SIZE + AE_AAD + len, im->tag);
+		break;
+	case IMPL_OPENSSL:
+		if (!EVP_EncryptInit_ex(im->evp, NULL, NULL, NULL, iv) ||
+		    !EVP_EncryptUpdate(im->evp, out, &n, src, (int)len) ||
+		    !EVP_MAC_init(im->mac, NULL, 0, NULL) ||
+		    !EVP_MAC_update(im->mac, ae_aad, AE_AAD) ||
+		    !EVP_MAC_update(im->mac, out, len) ||
+		    !EVP_MAC_final(im->mac, im->tag, &tl, MAX_TAG))
+			die("EVP CBC + HMAC");
+		break;
+	case IMPL_OSSL_STITCHED:
+		/* no TLS AAD: hashes the plaintext, CBC-encrypts, no tag */
+		if (!EVP_EncryptInit_ex(im->evp, NULL, NULL, NULL, iv) ||
+		    !EVP_EncryptUpdate(im->evp, out, &n, src, (int)len))
+			die("EVP stitched cbc-hmac");
+		break;
+	case IMPL_STOCK:
+		im->st->authenc_enc(im->st_ctx, iv, ae_aad, AE_AAD, src, out,
+				    (unsigned int)len, im->tag);
+		break;
+	default:
+		break;
+	}
+}
+
+static inline int tag_neq(const u8 *a, const u8 *b, unsigned int n)
+{
+	u8 d = 0;
+
+	while (n--)
+		d |= *a++ ^ *b++;
+	return d != 0;
+}
+
+/* One authenc decryption of a ring message: the tag checked, the text out. */
+static inline void ae_dec_msg(struct impl *im, u8 *out, size_t len)
+{
+	const struct authenc_hash *hd = ae_hash();
+	unsigned int r = ring_next++ % NR_RING;
+	const u8 *iv = ring[r].iv, *ct = ring[r].ct;
+	struct aesnictr_authenc_stream s;
+	size_t tl;
+	int n;
+
+	switch (im->kind) {
+	case IMPL_OURS_AE:
+		memcpy(s.h, im->hk.istate, sizeof(s.h));
+		memcpy(s.iv, iv, BLK);
+		s.nfull = s.npart = 0;
+		authenc_absorb(hd, authenc_compress_direct, &s, ae_aad, AE_AAD, 1);
+		hd->dec(&im->adec, &s, out, ct, (unsigned int)len);
+		authenc_finish(hd, authenc_compress_direct, &im->hk, &s,
+			       AESNICTR_SHA_BLOCK_SIZE + AE_AAD + len, im->tag);
+		if (tag_neq(im->tag, ring[r].tag, hd->ds))
+			tag_bad = 1;
+		break;
+	case IMPL_OPENSSL:
+		/* as the template: the MAC first, then the decryption */
+		if (!EVP_MAC_init(im->mac, NULL, 0, NULL) ||
+		    !EVP_MAC_update(im->mac, ae_aad, AE_AAD) ||
+		    !EVP_MAC_update(im->mac, ct, len) ||
+		    !EVP_MAC_final(im->mac, im->tag, &tl, MAX_TAG))
+			die("EVP HMAC");
+		if (tag_neq(im->tag, ring[r].tag, hd->ds)) {
+			tag_bad = 1;
+			break;
+		}
+		if (!EVP_DecryptInit_ex(im->evp, NULL, NULL, NULL, iv) ||
+		    !EVP_DecryptUpdate(im->evp, out, &n, ct, (int)len))
+			die("EVP CBC decrypt");
+		break;
+	case IMPL_STOCK:
+		if (!im->st->authenc_dec(im->st_ctx, iv, ae_aad, AE_AAD, ct, out,
+					 (unsigned int)len, ring[r].tag))
+			tag_bad = 1;
+		break;
+	default:
+		break;
 	}
 }
 
@@ -338,13 +737,48 @@ static inline void encrypt_msg(struct impl *im, u8 *out, size_t len)
 	case MODE_GCM_ENC:
 		gcm_enc_msg(im, out, len);
 		break;
-	default:
+	case MODE_GCM_DEC:
 		gcm_dec_msg(im, out, len);
+		break;
+	case MODE_XTS_ENC:
+	case MODE_XTS_DEC:
+		xts_msg(im, cur_mode == MODE_XTS_ENC, out, len);
+		break;
+	case MODE_AE1_ENC:
+	case MODE_AE256_ENC:
+		ae_enc_msg(im, out, len);
+		break;
+	default:
+		ae_dec_msg(im, out, len);
 		break;
 	}
 }
 
-/* gcm-dec: make the ring of messages of len bytes with OpenSSL. */
+/* OpenSSL's authenc(hmac(shaN),cbc(aes)) encryption: the reference. */
+static void ossl_authenc(unsigned int bits, const u8 *key, const u8 *iv,
+			 const u8 *aad, unsigned int aad_len, const u8 *in,
+			 u8 *out, unsigned int len, u8 *tag)
+{
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	unsigned int tl;
+	u8 *buf = malloc(aad_len + len + 1);
+	int n;
+
+	if (!c || !buf ||
+	    !EVP_EncryptInit_ex(c, evp_cipher(cur_mode, bits), NULL, key, iv) ||
+	    !EVP_CIPHER_CTX_set_padding(c, 0) ||
+	    (len && !EVP_EncryptUpdate(c, out, &n, in, (int)len)))
+		die("EVP CBC (reference)");
+	memcpy(buf, aad, aad_len);
+	memcpy(buf + aad_len, out, len);
+	if (!HMAC(AE_SHA256(cur_mode) ? EVP_sha256() : EVP_sha1(), ae_hmac_key,
+		  (int)ae_hmac_len(), buf, aad_len + len, tag, &tl))
+		die("HMAC (reference)");
+	free(buf);
+	EVP_CIPHER_CTX_free(c);
+}
+
+/* gcm-dec, authenc-*-dec: make the ring of messages of len bytes with OpenSSL. */
 static void make_ring(const u8 *key, unsigned int bits, size_t len)
 {
 	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
@@ -354,6 +788,16 @@ static void make_ring(const u8 *key, unsigned int bits, size_t len)
 
 	if (!c)
 		die("EVP_CIPHER_CTX_new");
+	if (IS_AE(cur_mode)) {
+		for (r = 0; r < NR_RING; r++) {
+			ae_next_iv(ring[r].iv);
+			ossl_authenc(bits, key, ring[r].iv, ae_aad, AE_AAD, src,
+				     ring[r].ct, (unsigned int)len, ring[r].tag);
+		}
+		EVP_CIPHER_CTX_free(c);
+		ring_next = 0;
+		return;
+	}
 	for (r = 0; r < NR_RING; r++) {
 		next_iv(iv);
 		memcpy(ring[r].iv, iv, GCM_IV);
@@ -385,9 +829,26 @@ static double time_run_mode(struct impl *im, size_t len, long iters)
 		for (i = 0; i < iters; i++)
 			gcm_enc_msg(im, dst, len);
 		break;
-	default:
+	case MODE_GCM_DEC:
 		for (i = 0; i < iters; i++)
 			gcm_dec_msg(im, dst, len);
+		break;
+	case MODE_XTS_ENC:
+		for (i = 0; i < iters; i++)
+			xts_msg(im, 1, dst, len);
+		break;
+	case MODE_XTS_DEC:
+		for (i = 0; i < iters; i++)
+			xts_msg(im, 0, dst, len);
+		break;
+	case MODE_AE1_ENC:
+	case MODE_AE256_ENC:
+		for (i = 0; i < iters; i++)
+			ae_enc_msg(im, dst, len);
+		break;
+	default:
+		for (i = 0; i < iters; i++)
+			ae_dec_msg(im, dst, len);
 		break;
 	}
 	return now() - t0;
@@ -439,7 +900,8 @@ static void stock_failed(struct impl *im, unsigned int bits, const char *what,
 static void check_output(size_t len, unsigned int bits)
 {
 	uint64_t saved = msg_no;
-	u8 reftag[BLK];
+	unsigned int tl = tag_len(cur_mode);
+	u8 reftag[MAX_TAG];
 	int i;
 
 	for (i = 0; i < nr_impls; i++) {
@@ -452,12 +914,13 @@ static void check_output(size_t len, unsigned int bits)
 		tag_bad = 0;
 		encrypt_msg(im, i ? dst : ref, len);
 		if (!i)
-			memcpy(reftag, im->tag, BLK);
-		if (cur_mode == MODE_GCM_DEC ? memcmp(i ? dst : ref, src, len) || tag_bad :
+			memcpy(reftag, im->tag, MAX_TAG);
+		if (RING_MODE(cur_mode) ? memcmp(i ? dst : ref, src, len) || tag_bad :
 		    i && (memcmp(dst, ref, len) ||
-			  (cur_mode == MODE_GCM_ENC && memcmp(im->tag, reftag, BLK)))) {
+			  (tl && im->kind != IMPL_OSSL_STITCHED &&
+			   memcmp(im->tag, reftag, tl)))) {
 			if (im->kind == IMPL_STOCK) {
-				stock_failed(im, bits, cur_mode == MODE_CTR ?
+				stock_failed(im, bits, !tl ?
 					     "output differs from OpenSSL's" :
 					     "output or tag differs from OpenSSL's",
 					     len);
@@ -467,7 +930,7 @@ static void check_output(size_t len, unsigned int bits)
 			fprintf(stderr,
 				"bench: %s %s output%s wrong at %zu bytes\n",
 				im->name, mode_names[cur_mode],
-				cur_mode == MODE_CTR ? "" : " or tag", len);
+				!tl ? "" : " or tag", len);
 		}
 	}
 	ring_next = 0;
@@ -498,6 +961,93 @@ static void ossl_crypt(unsigned int bits, const u8 *key, const u8 *iv,
  * thresholds, several AAD lengths, the tag, the IV handed back by CTR, and
  * a bad tag refused.  Returns 0 if it passed.
  */
+static int stock_check_xts(struct impl *im, const u8 *key, unsigned int bits)
+{
+	static const unsigned int lens[] = {
+		16, 17, 31, 32, 47, 64, 100, 255, 256, 512, 4095, 4096, 4111,
+		16401, 65536 + 13
+	};
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	int enc = cur_mode == MODE_XTS_ENC, n;
+	unsigned int i, len;
+	u8 xk[64], iv[BLK];
+
+	memcpy(xk, key, bits / 8);
+	memcpy(xk + bits / 8, key + 32, bits / 8);
+	if (!c)
+		die("EVP_CIPHER_CTX_new");
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		len = lens[i];
+		next_iv(iv);
+		iv[15] = (u8)(i * 37);
+		if (!EVP_CipherInit_ex(c, evp_cipher(cur_mode, bits), NULL, xk,
+				       iv, enc) ||
+		    !EVP_CipherUpdate(c, ref, &n, src, (int)len))
+			die("EVP XTS (stock check)");
+		memset(dst, 0x5c, len + 32);
+		(enc ? im->st->xts_enc : im->st->xts_dec)(im->st_ctx, dst, src,
+							  len, iv);
+		if (memcmp(dst, ref, len)) {
+			stock_failed(im, bits, "output differs from OpenSSL's", len);
+			break;
+		}
+		if (memcmp(dst + len, "\x5c\x5c\x5c\x5c\x5c\x5c\x5c\x5c", 8)) {
+			stock_failed(im, bits, "wrote past the end of the output", len);
+			break;
+		}
+	}
+	EVP_CIPHER_CTX_free(c);
+	return i < sizeof(lens) / sizeof(lens[0]) ? -1 : 0;
+}
+
+static int stock_check_ae(struct impl *im, const u8 *key, unsigned int bits)
+{
+	static const unsigned int lens[] = {
+		0, 16, 32, 48, 64, 80, 112, 256, 1440, 4096, 16400
+	};
+	static const unsigned int aad_lens[] = { 24, 8, 0, 47, 64, 100 };
+	const u8 *aad = src + MAX_MSG - 128;
+	unsigned int i, len, aad_len, tl = tag_len(cur_mode);
+	u8 iv[BLK], tag[MAX_TAG], tag2[MAX_TAG];
+
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		len = lens[i];
+		aad_len = aad_lens[i % 6];
+		ae_next_iv(iv);
+		ossl_authenc(bits, key, iv, aad, aad_len, src, ref, len, tag);
+		memset(dst, 0x5c, len + 32);
+		if (cur_mode == MODE_AE1_ENC || cur_mode == MODE_AE256_ENC) {
+			im->st->authenc_enc(im->st_ctx, iv, aad, aad_len, src, dst,
+					    len, tag2);
+			if (memcmp(dst, ref, len) || memcmp(tag, tag2, tl)) {
+				stock_failed(im, bits, memcmp(dst, ref, len) ?
+					     "ciphertext differs from OpenSSL's" :
+					     "tag differs from OpenSSL's", len);
+				return -1;
+			}
+		} else {
+			if (!im->st->authenc_dec(im->st_ctx, iv, aad, aad_len, ref,
+						 dst, len, tag) ||
+			    memcmp(dst, src, len)) {
+				stock_failed(im, bits, "decryption of OpenSSL's message wrong or its tag refused",
+					     len);
+				return -1;
+			}
+			tag[i % tl] ^= 0x10;
+			if (im->st->authenc_dec(im->st_ctx, iv, aad, aad_len, ref,
+						dst, len, tag)) {
+				stock_failed(im, bits, "a wrong tag accepted", len);
+				return -1;
+			}
+		}
+		if (memcmp(dst + len, "\x5c\x5c\x5c\x5c\x5c\x5c\x5c\x5c", 8)) {
+			stock_failed(im, bits, "wrote past the end of the output", len);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int stock_check(struct impl *im, const u8 *key, unsigned int bits)
 {
 	static const unsigned int lens[] = {
@@ -509,6 +1059,10 @@ static int stock_check(struct impl *im, const u8 *key, unsigned int bits)
 	u8 iv[BLK], iv2[BLK], tag[BLK], tag2[BLK];
 	unsigned int i, len, aad_len;
 
+	if (IS_XTS(cur_mode))
+		return stock_check_xts(im, key, bits);
+	if (IS_AE(cur_mode))
+		return stock_check_ae(im, key, bits);
 	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
 		len = lens[i];
 		aad_len = aad_lens[i % 4];
@@ -607,28 +1161,50 @@ static int any_stock(void)
 #define BEST_W		15
 #define TIER_W(st)	((st) ? 22 : 16)
 
+static int is_ours(const struct impl *im)
+{
+	return im->kind == IMPL_TIER || im->kind == IMPL_OURS_AE;
+}
+
+/* The first ratio's base: openssl, or openssl-stitched where it runs. */
+static const struct impl *base_impl(void)
+{
+	int i;
+
+	for (i = 0; i < nr_impls; i++)
+		if (impls[i].kind == IMPL_OSSL_STITCHED && active(&impls[i]))
+			return &impls[i];
+	return &impls[0];
+}
+
 static void print_header(unsigned int bits, int st)
 {
 	int i, best_done = !st;
 
-	printf("\nAES-%u-%s\n%8s", bits, mode_titles[cur_mode], "bytes");
+	printf("\nAES-%u-%s\n", bits, mode_titles[cur_mode]);
+	if (base_impl() != &impls[0])
+		printf("(x) = ratio to %s (no tag: its MAC is of the plaintext and never finished)%s\n",
+		       base_impl()->name, st ? ", then to the best stock row" : "");
+	printf("%8s", "bytes");
 	for (i = 0; i < nr_impls; i++) {
 		const struct impl *im = &impls[i];
 
 		if (!active(im))
 			continue;
-		if (im->kind == IMPL_TIER && !best_done) {
+		if (is_ours(im) && !best_done) {
 			printf(" %*s", BEST_W, "best stock");
 			best_done = 1;
 		}
 		switch (im->kind) {
 		case IMPL_OPENSSL:
+		case IMPL_OSSL_STITCHED:
 			printf(" %9s", im->col);
 			break;
 		case IMPL_STOCK:
-			printf(" %8s", im->col);
+			printf(" %9s", im->col);
 			break;
 		case IMPL_TIER:
+		case IMPL_OURS_AE:
 			printf(" %*s", TIER_W(st), im->col);
 			break;
 		default:
@@ -649,7 +1225,7 @@ static double gbps_of(const struct impl *im, size_t n)
 static void print_row(unsigned int bits, size_t n, int csv, int st)
 {
 	const struct impl *best = NULL;
-	double base = gbps_of(&impls[0], n), bgbps = 0, gbps;
+	double base = gbps_of(base_impl(), n), bgbps = 0, gbps;
 	int i, best_done = !st;
 
 	for (i = 0; i < nr_impls; i++)
@@ -675,18 +1251,20 @@ static void print_row(unsigned int bits, size_t n, int csv, int st)
 			       mode_names[cur_mode], bits, n, gbps);
 			continue;
 		}
-		if (im->kind == IMPL_TIER && !best_done) {
+		if (is_ours(im) && !best_done) {
 			printf(" %6.2f %-8s", bgbps, best ? best->col : "-");
 			best_done = 1;
 		}
 		switch (im->kind) {
 		case IMPL_OPENSSL:
+		case IMPL_OSSL_STITCHED:
 			printf(" %9.2f", gbps);
 			break;
 		case IMPL_STOCK:
-			printf(" %8.2f", gbps);
+			printf(" %9.2f", gbps);
 			break;
 		case IMPL_TIER:
+		case IMPL_OURS_AE:
 			if (st && best)
 				printf(" %8.2f (%4.2fx %4.2fx)%s", gbps,
 				       gbps / base, gbps / bgbps, bad);
@@ -712,6 +1290,7 @@ static void print_row(unsigned int bits, size_t n, int csv, int st)
 static void bench_key(const u8 *key, unsigned int bits, int csv, int runs,
 		      double ms)
 {
+	const size_t *sizes = mode_sizes(cur_mode);
 	int i, r, st;
 	size_t z, n;
 
@@ -727,9 +1306,9 @@ static void bench_key(const u8 *key, unsigned int bits, int csv, int runs,
 	st = any_stock();
 	if (!csv)
 		print_header(bits, st);
-	for (z = 0; z < NR_SIZES; z++) {
+	for (z = 0; sizes[z]; z++) {
 		n = sizes[z];
-		if (cur_mode == MODE_GCM_DEC)
+		if (RING_MODE(cur_mode))
 			make_ring(key, bits, n);
 		check_output(n, bits);
 		for (i = 0; i < nr_impls; i++) {
@@ -830,10 +1409,88 @@ static void add_stock(const char *dir, int csv)
 				printf("; ctr: %s", si->ctr_desc);
 			if (si->modes & STOCK_GCM)
 				printf("; gcm: %s", si->gcm_desc);
+			if (si->modes & STOCK_XTS)
+				printf("; xts: %s", si->xts_desc);
+			if (si->modes & STOCK_AUTHENC)
+				printf("; authenc: %s", si->authenc_desc);
 			printf("\n");
 		}
 		nst += (unsigned int)n;
 	}
+}
+
+#define AE_MODES	(1u << MODE_AE1_ENC | 1u << MODE_AE1_DEC | \
+			 1u << MODE_AE256_ENC | 1u << MODE_AE256_DEC)
+
+/*
+ * --modes= (or MODES= of make bench): a comma-separated list of mode names
+ * (ctr, gcm-enc, xts-dec, authenc-sha256-enc, ...) and families (gcm, xts,
+ * authenc, authenc-sha1, authenc-sha256, all).
+ */
+static int parse_modes(const char *list)
+{
+	static const struct { const char *name; unsigned int mask; } fam[] = {
+		{ "all", (1u << NR_MODES) - 1 },
+		{ "gcm", 1u << MODE_GCM_ENC | 1u << MODE_GCM_DEC },
+		{ "xts", 1u << MODE_XTS_ENC | 1u << MODE_XTS_DEC },
+		{ "authenc", AE_MODES },
+		{ "authenc-sha1", 1u << MODE_AE1_ENC | 1u << MODE_AE1_DEC },
+		{ "authenc-sha256", 1u << MODE_AE256_ENC | 1u << MODE_AE256_DEC },
+	};
+	char buf[256], *tok, *save = NULL;
+	unsigned int m, f;
+
+	if (!*list)
+		return 0;	/* MODES= empty: all */
+	snprintf(buf, sizeof(buf), "%s", list);
+	modes_wanted = 0;
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		for (m = 0; m < NR_MODES; m++)
+			if (!strcmp(tok, mode_names[m]))
+				break;
+		if (m < NR_MODES) {
+			modes_wanted |= 1u << m;
+			continue;
+		}
+		for (f = 0; f < sizeof(fam) / sizeof(fam[0]); f++)
+			if (!strcmp(tok, fam[f].name))
+				break;
+		if (f == sizeof(fam) / sizeof(fam[0])) {
+			fprintf(stderr, "bench: unknown mode %s (want ctr, gcm-enc, gcm-dec, xts-enc, xts-dec, authenc-sha1-enc, authenc-sha1-dec, authenc-sha256-enc, authenc-sha256-dec, or gcm, xts, authenc, authenc-sha1, authenc-sha256, all)\n",
+				tok);
+			return -1;
+		}
+		modes_wanted |= fam[f].mask;
+	}
+	return 0;
+}
+
+/*
+ * OpenSSL's stitched AES-CBC + HMAC TLS ciphers, if this OpenSSL and CPU
+ * have them (they need AES-NI; OpenSSL picks its SHA-NI code where the CPU
+ * has it): one row for authenc-sha1-enc and authenc-sha256-enc.
+ */
+static void add_stitched(void)
+{
+	static const u8 k[32], iv[BLK];
+	struct impl *im = add_impl("openssl-stitched", "stitched",
+				   IMPL_OSSL_STITCHED, 0);
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	const EVP_CIPHER *ciph[2] = { EVP_aes_128_cbc_hmac_sha1(),
+				      EVP_aes_128_cbc_hmac_sha256() };
+	int j;
+
+	if (!c)
+		die("EVP_CIPHER_CTX_new");
+	for (j = 0; j < 2; j++) {
+		if (!ciph[j] || !EVP_EncryptInit_ex(c, ciph[j], NULL, k, iv)) {
+			note("NOT COVERED: openssl-stitched (this OpenSSL or CPU lacks %s)\n",
+			     j ? "aes-128-cbc-hmac-sha256" : "aes-128-cbc-hmac-sha1");
+			EVP_CIPHER_CTX_free(c);
+			return;
+		}
+	}
+	im->evp = c;
 }
 
 int main(int argc, char **argv)
@@ -848,7 +1505,7 @@ int main(int argc, char **argv)
 	double ms = 25;
 	unsigned int k;
 	size_t z;
-	u8 key[32];
+	u8 key[64];		/* AES key; xts: key[0..n) || key[32..32+n) */
 
 	if ((s = getenv("CSV")) && (!strcmp(s, "1") || !strcmp(s, "y") ||
 				    !strcmp(s, "yes")))
@@ -872,9 +1529,12 @@ int main(int argc, char **argv)
 			no_stock = 1;
 		} else if (!strncmp(argv[i], "--stock-dir=", 12)) {
 			stock_dir = argv[i] + 12;
+		} else if (!strncmp(argv[i], "--modes=", 8)) {
+			if (parse_modes(argv[i] + 8))
+				return 2;
 		} else {
 			fprintf(stderr,
-				"usage: %s [--csv] [--csv-out=FILE] [--runs=N] [--ms=N] [--max-tier=avx|vaes2|vaes512] [--no-stock] [--stock-dir=DIR]\n",
+				"usage: %s [--csv] [--csv-out=FILE] [--runs=N] [--ms=N] [--max-tier=avx|vaes2|vaes512] [--no-stock] [--stock-dir=DIR] [--modes=M,...]\n",
 				argv[0]);
 			return 2;
 		}
@@ -906,6 +1566,12 @@ int main(int argc, char **argv)
 		src[z] = (u8)(z * 131 + (z >> 8));
 	for (z = 0; z < sizeof(key); z++)
 		key[z] = (u8)(0x10 + 7 * z);
+	for (z = 0; z < NR_XTS_IV; z++) {
+		next_iv(xts_ivs[z]);
+		xts_ivs[z][15] = (u8)(z * 29 + 3);
+	}
+	msg_no = 0;
+	sha_ni = stock_cpu()->sha_ni;
 
 	if (csv) {
 		printf("impl,mode,key_bits,bytes,gbps\n");
@@ -931,6 +1597,8 @@ int main(int argc, char **argv)
 
 	add_impl("openssl", "openssl", IMPL_OPENSSL, 0);
 	add_impl("libgcrypt", "libgcrypt", IMPL_GCRYPT, 0);
+	if (modes_wanted & (1u << MODE_AE1_ENC | 1u << MODE_AE256_ENC))
+		add_stitched();
 	if (no_stock)
 		note("NOT COVERED: stock kernels (--no-stock, STOCK=0)\n");
 	else
@@ -938,13 +1606,19 @@ int main(int argc, char **argv)
 	for (t = 0; t < NR_TIERS; t++)
 		if (cpu_tier_usable(t))
 			add_impl(tier_impl[t], tier_names[t], IMPL_TIER, t);
+	if (sha_ni)
+		add_impl("aesnictr", "ours", IMPL_OURS_AE, 0);
+	else if (modes_wanted & AE_MODES)
+		note("NOT COVERED: authenc modes of ours (the CPU lacks SHA-NI)\n");
 	if (!csv)
 		printf("GB/s (1e9 bytes/s), best of %d runs of ~%g ms each, fresh IV per message; after libgcrypt and ours (x) = ratio to openssl%s\n",
-		       runs, ms, nr_impls > 2 && impls[2].kind == IMPL_STOCK ?
+		       runs, ms, !no_stock ?
 		       ", and for ours then to the fastest stock-kernel column (\"best stock\")" : "");
 	fflush(stdout);
 
 	for (mode = 0; mode < NR_MODES; mode++) {
+		if (!(modes_wanted & (1u << mode)))
+			continue;
 		cur_mode = mode;
 		for (k = 0; k < NR_KEYS; k++)
 			bench_key(key, key_bits[k], csv, runs, ms);
@@ -959,6 +1633,8 @@ int main(int argc, char **argv)
 			EVP_CIPHER_CTX_free(impls[i].evp);
 		if (impls[i].gh)
 			gcry_cipher_close(impls[i].gh);
+		if (impls[i].mac)
+			EVP_MAC_CTX_free(impls[i].mac);
 	}
 	if (stock_fail) {
 		fprintf(stderr, "bench: a stock kernel's code failed its check against OpenSSL or could not be used (FAIL above)\n");

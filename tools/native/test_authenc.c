@@ -5,7 +5,8 @@
  * template composes its parts: EVP aes-*-cbc (no padding) for the text, then
  * HMAC() over AAD || ciphertext, the tag truncated to authsize.
  *
- * Each message runs as the kernel glue runs it (authenc_asm.h):
+ * Each message runs as the kernel glue runs it (authenc_asm.h; the model of
+ * the glue is authenc_fns.c, shared with the bench):
  *	HMAC key -> inner/outer states (ipad/opad block compressed with
  *	aesnictr_sha*_blocks; keys longer than 64 bytes hashed first);
  *	stream.h = inner state, stream.iv = IV;
@@ -52,6 +53,7 @@
 #include "cpu.h"
 #include "test_util.h"
 #include "authenc_asm.h"
+#include "authenc_fns.h"
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
@@ -81,42 +83,15 @@ _Static_assert(sizeof(struct aesnictr_authenc_stream) ==
 #define MAX_STEPS	12		/* text calls */
 #define STREAM_SIZE	((int)sizeof(struct aesnictr_authenc_stream))
 
-typedef void blocks_fn_t(u32 *state, const u8 *data, unsigned int nblocks);
-typedef void cbc_sha_fn_t(const struct aesnictr_key *key,
-			  struct aesnictr_authenc_stream *s, u8 *dst,
-			  const u8 *src, unsigned int len);
-
-enum hash_id { H_SHA1, H_SHA256, NR_HASH };
-
-static const u32 sha1_iv[5] = {
-	0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0
-};
-static const u32 sha256_iv[8] = {
-	0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-	0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
-};
-
-static const struct hashdef {
-	const char *name;
-	unsigned int ds;		/* digest bytes */
-	const u32 *iv;
-	blocks_fn_t *blocks;
-	cbc_sha_fn_t *enc, *dec;
-	const EVP_MD *(*md)(void);
-} hashes[NR_HASH] = {
-	[H_SHA1] = { "sha1", 20, sha1_iv, aesnictr_sha1_blocks,
-		     aesnictr_cbc_sha1_enc, aesnictr_cbc_sha1_dec, EVP_sha1 },
-	[H_SHA256] = { "sha256", 32, sha256_iv, aesnictr_sha256_blocks,
-		       aesnictr_cbc_sha256_enc, aesnictr_cbc_sha256_dec,
-		       EVP_sha256 },
-};
+/* The hashes and the glue's model (authenc_fns.c). */
+static const struct authenc_hash *const hashes = authenc_hashes;
 
 /* ---- calling the assembly, with the ABI checked ---------------------------- */
 
 static int check_ymm;
 static unsigned int abi_bad[NR_HASH];
 static long abi_calls[NR_HASH];
-static enum hash_id cur_hash;	/* for the ABI bookkeeping */
+static enum authenc_hash_id cur_hash;	/* for the ABI bookkeeping */
 static int garbage_len;		/* put garbage in the upper half of len */
 
 static uint64_t len_arg(unsigned int len)
@@ -125,7 +100,7 @@ static uint64_t len_arg(unsigned int len)
 }
 
 /* Returns the ABI_* mask (0: fine). */
-static unsigned int call_blocks(const struct hashdef *hd, u32 *state,
+static unsigned int call_blocks(const struct authenc_hash *hd, u32 *state,
 				const u8 *data, unsigned int n)
 {
 	unsigned int bad;
@@ -138,7 +113,7 @@ static unsigned int call_blocks(const struct hashdef *hd, u32 *state,
 	return bad;
 }
 
-static unsigned int call_cbc(cbc_sha_fn_t *fn, const struct aesnictr_key *key,
+static unsigned int call_cbc(authenc_cbc_sha_fn_t *fn, const struct aesnictr_key *key,
 			     struct aesnictr_authenc_stream *s, u8 *dst,
 			     const u8 *src, unsigned int len)
 {
@@ -156,120 +131,30 @@ static unsigned int call_cbc(cbc_sha_fn_t *fn, const struct aesnictr_key *key,
 
 static unsigned int model_abi;	/* ABI breaks seen by the model's calls */
 
-static void compress(const struct hashdef *hd, u32 *state, const u8 *p,
+static void compress(const struct authenc_hash *hd, u32 *state, const u8 *p,
 		     unsigned int n)
 {
 	model_abi |= call_blocks(hd, state, p, n);
 }
 
-static void put_be32(u8 *p, u32 v)
-{
-	p[0] = (u8)(v >> 24);
-	p[1] = (u8)(v >> 16);
-	p[2] = (u8)(v >> 8);
-	p[3] = (u8)v;
-}
-
-/* Pad the last n < 64 bytes of a message of total bytes; compress. */
-static void pad_final(const struct hashdef *hd, u32 *state, const u8 *last,
-		      unsigned int n, uint64_t total, u8 *digest)
-{
-	u8 buf[2 * SB];
-	unsigned int nb = n + 9 > SB ? 2 : 1, i;
-	uint64_t bits = total * 8;
-
-	memset(buf, 0, sizeof(buf));
-	memcpy(buf, last, n);
-	buf[n] = 0x80;
-	for (i = 0; i < 8; i++)
-		buf[nb * SB - 1 - i] = (u8)(bits >> (8 * i));
-	compress(hd, state, buf, nb);
-	for (i = 0; i < hd->ds / 4; i++)
-		put_be32(digest + 4 * i, state[i]);
-}
-
-static void sha_digest(const struct hashdef *hd, const u8 *p, size_t n,
-		       u8 *digest)
-{
-	u32 st[8];
-
-	memcpy(st, hd->iv, hd->ds);
-	compress(hd, st, p, (unsigned int)(n / SB));
-	pad_final(hd, st, p + n - n % SB, (unsigned int)(n % SB), n, digest);
-}
-
-struct hkey {
-	u32 istate[8], ostate[8];
-};
-
-static void hmac_setkey(const struct hashdef *hd, struct hkey *k,
+/* The glue's model, every compression through compress() above. */
+static void hmac_setkey(const struct authenc_hash *hd, struct authenc_hkey *k,
 			const u8 *key, size_t klen)
 {
-	u8 k0[SB], pad[SB];
-	unsigned int i;
-
-	memset(k0, 0, sizeof(k0));
-	if (klen > SB)
-		sha_digest(hd, key, klen, k0);
-	else
-		memcpy(k0, key, klen);
-	for (i = 0; i < SB; i++)
-		pad[i] = k0[i] ^ 0x36;
-	memcpy(k->istate, hd->iv, hd->ds);
-	compress(hd, k->istate, pad, 1);
-	for (i = 0; i < SB; i++)
-		pad[i] = k0[i] ^ 0x5c;
-	memcpy(k->ostate, hd->iv, hd->ds);
-	compress(hd, k->ostate, pad, 1);
+	authenc_hmac_setkey(hd, compress, k, key, klen);
 }
 
-/* Append n bytes to the stream (lazy: keep the last complete block). */
-static void absorb(const struct hashdef *hd, struct aesnictr_authenc_stream *s,
-		   const u8 *p, size_t n, int lazy)
+static void absorb(const struct authenc_hash *hd,
+		   struct aesnictr_authenc_stream *s, const u8 *p, size_t n,
+		   int lazy)
 {
-	while (n) {
-		unsigned int k;
-
-		if (!lazy && s->nfull) {
-			compress(hd, s->h, s->full, 1);
-			s->nfull = 0;
-		}
-		if (!lazy && !s->npart && n >= SB) {
-			k = (unsigned int)(n / SB);
-			compress(hd, s->h, p, k);
-			p += (size_t)k * SB;
-			n -= (size_t)k * SB;
-			continue;
-		}
-		k = SB - s->npart;
-		if (k > n)
-			k = (unsigned int)n;
-		memcpy(s->part + s->npart, p, k);
-		s->npart += k;
-		p += k;
-		n -= k;
-		if (s->npart == SB) {
-			if (s->nfull)
-				compress(hd, s->h, s->full, 1);
-			memcpy(s->full, s->part, SB);
-			s->nfull = 1;
-			s->npart = 0;
-		}
-	}
+	authenc_absorb(hd, compress, s, p, n, lazy);
 }
 
-/* The tag (full digest) of a message of total hashed bytes (64 + AAD + text). */
-static void finish(const struct hashdef *hd, const struct hkey *k,
+static void finish(const struct authenc_hash *hd, const struct authenc_hkey *k,
 		   struct aesnictr_authenc_stream *s, uint64_t total, u8 *tag)
 {
-	u8 inner[32];
-	u32 st[8];
-
-	if (s->nfull)
-		compress(hd, s->h, s->full, 1);
-	pad_final(hd, s->h, s->part, s->npart, total, inner);
-	memcpy(st, k->ostate, hd->ds);
-	pad_final(hd, st, inner, hd->ds, SB + hd->ds, tag);
+	authenc_finish(hd, compress, k, s, total, tag);
 }
 
 /* ---- OpenSSL's composition ------------------------------------------------- */
@@ -296,7 +181,7 @@ static void ossl_cbc(unsigned int klen, const u8 *key, const u8 *iv,
 	}
 }
 
-static void ossl_hmac(const struct hashdef *hd, const u8 *key, size_t klen,
+static void ossl_hmac(const struct authenc_hash *hd, const u8 *key, size_t klen,
 		      const u8 *aad, size_t alen, const u8 *c, size_t clen,
 		      u8 *tag)
 {
@@ -320,7 +205,7 @@ struct msg {
 	struct aesnictr_key ek, dk;	/* encryption / decryption schedule */
 	u8 hkey[MAX_HKEY];
 	size_t hklen;
-	struct hkey hk;
+	struct authenc_hkey hk;
 	u8 iv[BLK];
 	const u8 *aad;
 	size_t alen;
@@ -414,7 +299,7 @@ static const char *check_guards(const u8 *p, size_t len, size_t gb, size_t ga,
  * call behaved (ABI, stray writes, stream counters and chaining value, no
  * fault), else 0 with what[] saying which call did what.
  */
-static int run_msg(const struct hashdef *hd, int dec, const struct msg *m,
+static int run_msg(const struct authenc_hash *hd, int dec, const struct msg *m,
 		   const u8 *in, const struct plan *p, const struct where *w,
 		   u8 *tag, char *what, size_t wlen)
 {
@@ -593,7 +478,7 @@ static void gen_plan(struct plan *p, const struct msg *m)
 }
 
 /* Fill m's keys and reference results (the plaintext and AAD are set). */
-static void prepare(const struct hashdef *hd, struct msg *m)
+static void prepare(const struct authenc_hash *hd, struct msg *m)
 {
 	aesnictr_expand_key(&m->ek, m->key, m->klen);
 	aesnictr_invert_key(&m->dk, &m->ek);
@@ -630,7 +515,7 @@ static int cmp_out(const u8 *got, const u8 *want, size_t len, const char *name,
  * Encrypt m (plan pe), decrypt it (plan pd), and decrypt a tampered copy if
  * tamper (1 tag, 2 AAD, 3 ciphertext): its tag must not verify.
  */
-static int check_case(const struct hashdef *hd, struct msg *m,
+static int check_case(const struct authenc_hash *hd, struct msg *m,
 		      const struct plan *pe, const struct where *we,
 		      const struct plan *pd, const struct where *wd,
 		      int tamper, char *detail, size_t dlen)
@@ -740,7 +625,7 @@ static void gend(void)
 
 /* ---- the tests --------------------------------------------------------------- */
 
-static void random_msg(struct msg *m, unsigned int klen, const struct hashdef *hd,
+static void random_msg(struct msg *m, unsigned int klen, const struct authenc_hash *hd,
 		       size_t alen, size_t len)
 {
 	m->klen = klen;
@@ -802,7 +687,7 @@ static size_t rnd_len(void)
 	return BLK * (rnd() % 97);
 }
 
-static int one_random(const struct hashdef *hd, unsigned int klen, size_t alen,
+static int one_random(const struct authenc_hash *hd, unsigned int klen, size_t alen,
 		      size_t len, int tamper, char *detail, size_t dlen)
 {
 	struct plan pe, pd;
@@ -817,7 +702,7 @@ static int one_random(const struct hashdef *hd, unsigned int klen, size_t alen,
 	return check_case(hd, &m, &pe, &we, &pd, &wd, tamper, detail, dlen);
 }
 
-static void test_random(const struct hashdef *hd, unsigned int klen,
+static void test_random(const struct authenc_hash *hd, unsigned int klen,
 			long cases)
 {
 	static char detail[DETAIL_LEN];
@@ -835,7 +720,7 @@ static void test_random(const struct hashdef *hd, unsigned int klen,
 }
 
 /* Every AAD length 0..130 against every text length 0..12 blocks. */
-static void test_lengths(const struct hashdef *hd, unsigned int klen)
+static void test_lengths(const struct authenc_hash *hd, unsigned int klen)
 {
 	static char detail[DETAIL_LEN];
 	size_t alen, nb;
@@ -876,7 +761,7 @@ static const struct rfc3602 {
 
 /* HMAC cases: key as hex, or (repeat byte, count); data as text or hex. */
 static const struct rfc_hmac {
-	enum hash_id h;
+	enum authenc_hash_id h;
 	const char *name;
 	const char *key;	/* hex, or NULL: rep x n */
 	u8 rep;
@@ -942,7 +827,7 @@ static int parse_key(const u8 *blob, unsigned int len, struct msg *m)
 	return 0;
 }
 
-static void test_kats(const struct hashdef *hd)
+static void test_kats(const struct authenc_hash *hd)
 {
 	static char what[512], detail[DETAIL_LEN];
 	u8 tag[32], mac[32], data[256];
@@ -1120,7 +1005,7 @@ static void test_kats(const struct hashdef *hd)
 
 #define FENCE_PAGES	4
 
-static void test_fences(const struct hashdef *hd)
+static void test_fences(const struct authenc_hash *hd)
 {
 	static u8 *fsrc, *fdst, *fstream;
 	static char detail[DETAIL_LEN];
@@ -1174,7 +1059,7 @@ static void test_fences(const struct hashdef *hd)
 	gend();
 }
 
-static void test_abi(const struct hashdef *hd)
+static void test_abi(const struct authenc_hash *hd)
 {
 	if (abi_bad[hd - hashes])
 		fail("%s ABI:%s", hd->name, abi_what(abi_bad[hd - hashes]));
@@ -1231,9 +1116,9 @@ int main(int argc, char **argv)
 		return 2;
 
 	for (h = 0; h < NR_HASH; h++) {
-		const struct hashdef *hd = &hashes[h];
+		const struct authenc_hash *hd = &hashes[h];
 
-		cur_hash = (enum hash_id)h;
+		cur_hash = (enum authenc_hash_id)h;
 		test_kats(hd);
 		test_fences(hd);
 		for (k = 0; k < 3; k++) {

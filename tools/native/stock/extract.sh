@@ -6,7 +6,8 @@
 # For each kernel version (6.1, 6.12, 7.3) take the x86 AES assembly the
 # bench needs out of Debian's /usr/src/linux-source-KVER.tar.xz (packages
 # linux-source-6.1, linux-source-6.12, and linux-source-7.3 from
-# trixie-backports) into OUTDIR/KVER/src, together with that kernel's
+# trixie-backports) into OUTDIR/KVER/src (AES for CTR, GCM, XTS and CBC, and
+# the SHA-NI SHA-1/SHA-256 block functions for authenc), together with that kernel's
 # aesni-intel_glue.c, which is only read here: the facts stock/linux-KVER.c
 # relies on (key struct offsets, size thresholds, priorities) are checked
 # against it, so that a changed package fails loudly instead of being
@@ -29,17 +30,25 @@ files_for() {
 	case $1 in
 	6.1)	echo arch/x86/crypto/aesni-intel_asm.S \
 		     arch/x86/crypto/aesni-intel_avx-x86_64.S \
-		     arch/x86/crypto/aes_ctrby8_avx-x86_64.S ;;
+		     arch/x86/crypto/aes_ctrby8_avx-x86_64.S \
+		     arch/x86/crypto/sha1_ni_asm.S \
+		     arch/x86/crypto/sha256_ni_asm.S ;;
 	6.12)	echo arch/x86/crypto/aesni-intel_asm.S \
 		     arch/x86/crypto/aes_ctrby8_avx-x86_64.S \
 		     arch/x86/crypto/aes-gcm-aesni-x86_64.S \
-		     arch/x86/crypto/aes-gcm-avx10-x86_64.S ;;
+		     arch/x86/crypto/aes-gcm-avx10-x86_64.S \
+		     arch/x86/crypto/aes-xts-avx-x86_64.S \
+		     arch/x86/crypto/sha1_ni_asm.S \
+		     arch/x86/crypto/sha256_ni_asm.S ;;
 	7.3)	echo arch/x86/crypto/aesni-intel_asm.S \
 		     arch/x86/crypto/aes-ctr-avx-x86_64.S \
 		     arch/x86/crypto/aes-gcm-aesni-x86_64.S \
 		     arch/x86/crypto/aes-gcm-vaes-avx2.S \
 		     arch/x86/crypto/aes-gcm-vaes-avx512.S \
-		     lib/crypto/x86/aes-aesni.S ;;
+		     arch/x86/crypto/aes-xts-avx-x86_64.S \
+		     lib/crypto/x86/aes-aesni.S \
+		     lib/crypto/x86/sha1-ni-asm.S \
+		     lib/crypto/x86/sha256-ni-asm.S ;;
 	*)	return 1 ;;
 	esac
 }
@@ -55,6 +64,7 @@ do_avx = (left >= AVX_GEN2_OPTSIZE);
 do_avx2 = (left >= AVX_GEN4_OPTSIZE);
 static_call_update(aesni_ctr_enc_tfm, aesni_ctr_enc_avx_tfm);
 aes_ctr_enc_128_avx_by8(in, iv, (void *)ctx, out, len);
+aesni_enc(aes_ctx(ctx->raw_tweak_ctx), walk.iv, walk.iv);
 EOF
 		;;
 	6.12)	cat <<'EOF'
@@ -66,6 +76,9 @@ BUILD_BUG_ON(offsetof(struct aes_gcm_key_avx10, padding) != 768);
 AES_GCM_KEY_AVX10_SIZE, 800);
 static_call_update(aesni_ctr_enc_tfm, aesni_ctr_enc_avx_tfm);
 if (x86_match_cpu(zmm_exclusion_list)) {
+DEFINE_XTS_ALG(vaes_avx2, "xts-aes-vaes-avx2", 600);
+DEFINE_XTS_ALG(vaes_avx10_512, "xts-aes-vaes-avx10_512", 800);
+(*encrypt_iv)(&ctx->tweak_ctx, req->iv);
 EOF
 		;;
 	7.3)	cat <<'EOF'
@@ -82,6 +95,7 @@ DEFINE_AVX_SKCIPHER_ALGS(vaes_avx512, "vaes-avx512", 800);
 AES_GCM_KEY_VAES_AVX512_SIZE, 800);
 if (boot_cpu_has(X86_FEATURE_PREFER_YMM)) {
 err = aes_prepareenckey(&key->aes_key, raw_key, keylen);
+(*encrypt_iv)(&ctx->tweak_ctx, req->iv);
 EOF
 		;;
 	esac

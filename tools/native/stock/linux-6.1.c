@@ -25,6 +25,18 @@
  * per request), update for the data (one call here: the bench's messages
  * are one linear buffer), finalize for the tag; decryption compares the
  * tag in constant time.
+ *
+ * xts(aes) (xts_crypt): the context is struct aesni_xts_ctx, two
+ * crypto_aes_ctx (tweak key, then data key) expanded by aesni_set_key; a
+ * request encrypts the IV with aesni_enc and the tweak key, then calls the
+ * SSE aesni_xts_encrypt/aesni_xts_decrypt once per skcipher walk step
+ * (one here: the bench's message is one segment, which also takes a
+ * partial last block by ciphertext stealing in the same call).
+ *
+ * authenc(hmac(sha1|sha256),cbc(aes)): see stock_authenc.c; cbc(aes) is
+ * aesni_cbc_enc/aesni_cbc_dec with the crypto_aes_ctx, the hashes
+ * sha1_ni_transform/sha256_ni_transform (sha1-ni/sha256-ni, the drivers of
+ * highest priority on a CPU with SHA-NI).
  */
 #include <string.h>
 
@@ -70,6 +82,16 @@ gcm_update_t K(aesni_gcm_enc_update), K(aesni_gcm_enc_update_avx_gen2),
 	K(aesni_gcm_dec_update_avx_gen2), K(aesni_gcm_dec_update_avx_gen4);
 gcm_finalize_t K(aesni_gcm_finalize), K(aesni_gcm_finalize_avx_gen2),
 	K(aesni_gcm_finalize_avx_gen4);
+void K(aesni_xts_encrypt)(const struct stock_aes_ctx *ctx, u8 *out,
+			  const u8 *in, unsigned int len, u8 *iv);
+void K(aesni_xts_decrypt)(const struct stock_aes_ctx *ctx, u8 *out,
+			  const u8 *in, unsigned int len, u8 *iv);
+void K(aesni_cbc_enc)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
+		      unsigned int len, u8 *iv);
+void K(aesni_cbc_dec)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
+		      unsigned int len, u8 *iv);
+void K(sha1_ni_transform)(u32 *state, const u8 *data, int rounds);
+void K(sha256_ni_transform)(u32 *state, const u8 *data, int rounds);
 
 #define AVX_GEN2_OPTSIZE	640
 #define AVX_GEN4_OPTSIZE	4096
@@ -78,6 +100,19 @@ gcm_finalize_t K(aesni_gcm_finalize), K(aesni_gcm_finalize_avx_gen2),
 struct ctx61 {
 	u8 hash_subkey[16] __attribute__((aligned(16)));
 	struct stock_aes_ctx aes __attribute__((aligned(16)));
+};
+
+/* struct aesni_xts_ctx */
+struct xts_ctx61 {
+	struct stock_aes_ctx tweak __attribute__((aligned(16)));
+	struct stock_aes_ctx crypt __attribute__((aligned(16)));
+};
+
+/* One context per row: the ctr/gcm key, the xts keys or the authenc keys. */
+union ctx61_any {
+	struct ctx61 c;
+	struct xts_ctx61 x;
+	struct stock_authenc_ctx a;
 };
 
 /* The static keys and static call of aesni_init, set from the CPU. */
@@ -166,6 +201,61 @@ static int gcm_dec61(const void *ctx, const u8 iv[12], const u8 *aad,
 	return !stock_memneq(t, tag, 16);
 }
 
+static void xts_setkey61(void *c, const u8 *key, unsigned int key_len)
+{
+	struct xts_ctx61 *ctx = c;
+
+	K(aesni_set_key)(&ctx->crypt, key, key_len / 2);
+	K(aesni_set_key)(&ctx->tweak, key + key_len / 2, key_len / 2);
+}
+
+static void xts_enc61(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		      const u8 iv[16])
+{
+	const struct xts_ctx61 *ctx = c;
+	u8 t[16] __attribute__((aligned(16)));
+
+	memcpy(t, iv, 16);
+	K(aesni_enc)(&ctx->tweak, t, t);
+	K(aesni_xts_encrypt)(&ctx->crypt, dst, src, len, t);
+}
+
+static void xts_dec61(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		      const u8 iv[16])
+{
+	const struct xts_ctx61 *ctx = c;
+	u8 t[16] __attribute__((aligned(16)));
+
+	memcpy(t, iv, 16);
+	K(aesni_enc)(&ctx->tweak, t, t);
+	K(aesni_xts_decrypt)(&ctx->crypt, dst, src, len, t);
+}
+
+static void sha1_blocks61(u32 *state, const u8 *data, unsigned int n)
+{
+	K(sha1_ni_transform)(state, data, (int)n);
+}
+
+static void sha256_blocks61(u32 *state, const u8 *data, unsigned int n)
+{
+	K(sha256_ni_transform)(state, data, (int)n);
+}
+
+static void aes_set_key61(struct stock_aes_ctx *ctx, const u8 *key,
+			  unsigned int key_len)
+{
+	K(aesni_set_key)(ctx, key, key_len);
+}
+
+static const struct stock_authenc_ops authenc61 = {
+	.set_key = aes_set_key61,
+	.cbc_enc = K(aesni_cbc_enc),
+	.cbc_dec = K(aesni_cbc_dec),
+	.blocks = { sha1_blocks61, sha256_blocks61 },
+};
+
+STOCK_AUTHENC_FNS(61, &authenc61)
+
 static int impls61(const struct stock_cpu *cpu, struct stock_impl *out)
 {
 	if (!cpu->aes)
@@ -181,12 +271,21 @@ static int impls61(const struct stock_cpu *cpu, struct stock_impl *out)
 		.gcm_desc = use_avx2 ? "aesni_gcm_* SSE < 640 B <= avx_gen2 < 4096 B <= avx_gen4" :
 			    use_avx ? "aesni_gcm_* SSE < 640 B <= avx_gen2" :
 				      "aesni_gcm_* SSE",
-		.modes = STOCK_CTR | STOCK_GCM,
-		.ctx_size = sizeof(struct ctx61),
+		.xts_desc = "xts-aes-aesni (aesni_enc of the IV, aesni_xts_encrypt/decrypt, SSE)",
+		.authenc_desc = cpu->sha_ni ?
+				"aesni_cbc_enc/dec, then HMAC with sha1_ni_transform/sha256_ni_transform" :
+				NULL,
+		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS |
+			 (cpu->sha_ni ? STOCK_AUTHENC : 0),
+		.ctx_size = sizeof(union ctx61_any),
 		.setkey = setkey61,
 		.ctr = ctr61,
 		.gcm_enc = gcm_enc61,
 		.gcm_dec = gcm_dec61,
+		.xts_setkey = xts_setkey61,
+		.xts_enc = xts_enc61,
+		.xts_dec = xts_dec61,
+		STOCK_AUTHENC_INIT(61),
 	};
 	return 1;
 }

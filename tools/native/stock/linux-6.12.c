@@ -27,6 +27,20 @@
  * accumulator zeroed, aad_update over the AAD (if any), one update over the
  * data, then enc_final (the tag is left in the accumulator) or dec_final
  * (the assembly compares the tag and returns whether it matched).
+ *
+ * xts(aes): drivers xts-aes-aesni (401: aesni_enc of the IV, SSE
+ * aesni_xts_enc/dec), and from aes-xts-avx-x86_64.S, registered by the same
+ * CPU tests as GCM, xts-aes-aesni-avx (500), xts-aes-vaes-avx2 (600; no GCM
+ * counterpart), xts-aes-vaes-avx10_256 (700) and xts-aes-vaes-avx10_512
+ * (800, or 1 on a zmm-excluded model), each aes_xts_encrypt_iv then
+ * aes_xts_{en,de}crypt_<variant>.  Key: struct aesni_xts_ctx, two
+ * crypto_aes_ctx (tweak, data) by aesni_set_key.  A request within one
+ * page is one call; the bench gives every message as one segment, so one
+ * call (the slow path would call once per walk step).
+ *
+ * authenc: aesni_cbc_enc/dec (cbc-aes-aesni) and sha1_ni_transform /
+ * sha256_ni_transform (sha1-ni, sha256-ni: priority 250) composed by
+ * stock_authenc.c.
  */
 #include <stdalign.h>
 #include <string.h>
@@ -91,6 +105,24 @@ enc_final_t K(aes_gcm_enc_final_aesni), K(aes_gcm_enc_final_aesni_avx),
 dec_final_t K(aes_gcm_dec_final_aesni), K(aes_gcm_dec_final_aesni_avx),
 	K(aes_gcm_dec_final_vaes_avx10);
 
+typedef void xts_crypt_t(const struct stock_aes_ctx *key, const u8 *src,
+			 u8 *dst, unsigned int len, u8 tweak[16]);
+void K(aesni_xts_enc)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
+		      unsigned int len, u8 *iv);
+void K(aesni_xts_dec)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
+		      unsigned int len, u8 *iv);
+void K(aes_xts_encrypt_iv)(const struct stock_aes_ctx *tweak_key, u8 iv[16]);
+xts_crypt_t K(aes_xts_encrypt_aesni_avx), K(aes_xts_decrypt_aesni_avx),
+	K(aes_xts_encrypt_vaes_avx2), K(aes_xts_decrypt_vaes_avx2),
+	K(aes_xts_encrypt_vaes_avx10_256), K(aes_xts_decrypt_vaes_avx10_256),
+	K(aes_xts_encrypt_vaes_avx10_512), K(aes_xts_decrypt_vaes_avx10_512);
+void K(aesni_cbc_enc)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
+		      unsigned int len, u8 *iv);
+void K(aesni_cbc_dec)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
+		      unsigned int len, u8 *iv);
+void K(sha1_ni_transform)(u32 *state, const u8 *data, int rounds);
+void K(sha256_ni_transform)(u32 *state, const u8 *data, int rounds);
+
 struct gcm_variant612 {
 	precompute_t *precompute;
 	aad_update_t *aad_update;
@@ -129,13 +161,21 @@ static const struct gcm_variant612 gcm_variants[NR_V] = {
  * One context per row: the CTR key (a crypto_aes_ctx) and the GCM key (the
  * larger avx10 struct, which also fits the aesni one), and which GCM code.
  */
+struct xts_ctx612 {
+	struct stock_aes_ctx tweak __attribute__((aligned(16)));
+	struct stock_aes_ctx crypt __attribute__((aligned(16)));
+};
+
 struct ctx612 {
 	union {
 		struct gcm_key_avx10_612 avx10;
 		struct gcm_key_aesni612 aesni;
 		struct stock_aes_ctx aes;
+		struct xts_ctx612 xts;
+		struct stock_authenc_ctx authenc;
 	} k;
 	const struct gcm_variant612 *v;
+	const struct xts_variant612 *xv;
 };
 
 static int ctr_by8;
@@ -225,6 +265,122 @@ static int gcm_dec612(const void *c, const u8 iv[12], const u8 *aad,
 	return ctx->v->dec_final(&ctx->k, le_ctr, acc, aad_len, len, tag, 16);
 }
 
+/* ---- xts(aes) ---- */
+
+struct xts_variant612 {
+	xts_crypt_t *enc, *dec;		/* NULL: the SSE xts-aes-aesni */
+};
+
+enum { X_AESNI, X_AESNI_AVX, X_VAES_AVX2, X_AVX10_256, X_AVX10_512, NR_X };
+
+static const struct xts_variant612 xts_variants[NR_X] = {
+	[X_AESNI] = { NULL, NULL },
+	[X_AESNI_AVX] = { K(aes_xts_encrypt_aesni_avx),
+			  K(aes_xts_decrypt_aesni_avx) },
+	[X_VAES_AVX2] = { K(aes_xts_encrypt_vaes_avx2),
+			  K(aes_xts_decrypt_vaes_avx2) },
+	[X_AVX10_256] = { K(aes_xts_encrypt_vaes_avx10_256),
+			  K(aes_xts_decrypt_vaes_avx10_256) },
+	[X_AVX10_512] = { K(aes_xts_encrypt_vaes_avx10_512),
+			  K(aes_xts_decrypt_vaes_avx10_512) },
+};
+
+static const char *const xts_names[NR_X] = {
+	"xts-aes-aesni (aesni_enc, aesni_xts_enc/dec)",
+	"xts-aes-aesni-avx (aes_xts_*_aesni_avx)",
+	"xts-aes-vaes-avx2 (aes_xts_*_vaes_avx2)",
+	"xts-aes-vaes-avx10_256 (aes_xts_*_vaes_avx10_256)",
+	"xts-aes-vaes-avx10_512 (aes_xts_*_vaes_avx10_512)",
+};
+
+static void xts_setkey612(void *c, const u8 *key, unsigned int key_len,
+			  int variant)
+{
+	struct ctx612 *ctx = c;
+
+	memset(&ctx->k, 0, sizeof(ctx->k));
+	ctx->xv = &xts_variants[variant];
+	K(aesni_set_key)(&ctx->k.xts.crypt, key, key_len / 2);
+	K(aesni_set_key)(&ctx->k.xts.tweak, key + key_len / 2, key_len / 2);
+}
+
+#define XTS_SETKEY(v)							\
+static void xts_setkey612_##v(void *c, const u8 *key, unsigned int key_len)\
+{									\
+	xts_setkey612(c, key, key_len, v);				\
+}
+XTS_SETKEY(X_AESNI)
+XTS_SETKEY(X_AESNI_AVX)
+XTS_SETKEY(X_VAES_AVX2)
+XTS_SETKEY(X_AVX10_256)
+XTS_SETKEY(X_AVX10_512)
+
+static void (*const xts_setkeys[NR_X])(void *, const u8 *, unsigned int) = {
+	xts_setkey612_X_AESNI, xts_setkey612_X_AESNI_AVX,
+	xts_setkey612_X_VAES_AVX2, xts_setkey612_X_AVX10_256,
+	xts_setkey612_X_AVX10_512,
+};
+
+/* xts_crypt's fast path: the tweak, then one call. */
+static void xts612(const void *c, int enc, u8 *dst, const u8 *src,
+		   unsigned int len, const u8 iv[16])
+{
+	const struct ctx612 *ctx = c;
+	const struct xts_ctx612 *x = &ctx->k.xts;
+	u8 t[16] __attribute__((aligned(16)));
+
+	memcpy(t, iv, 16);
+	if (!ctx->xv->enc) {
+		K(aesni_enc)(&x->tweak, t, t);
+		if (enc)
+			K(aesni_xts_enc)(&x->crypt, dst, src, len, t);
+		else
+			K(aesni_xts_dec)(&x->crypt, dst, src, len, t);
+		return;
+	}
+	K(aes_xts_encrypt_iv)(&x->tweak, t);
+	(enc ? ctx->xv->enc : ctx->xv->dec)(&x->crypt, src, dst, len, t);
+}
+
+static void xts_enc612(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		       const u8 iv[16])
+{
+	xts612(c, 1, dst, src, len, iv);
+}
+
+static void xts_dec612(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		       const u8 iv[16])
+{
+	xts612(c, 0, dst, src, len, iv);
+}
+
+/* ---- authenc ---- */
+
+static void aes_set_key612(struct stock_aes_ctx *ctx, const u8 *key,
+			   unsigned int key_len)
+{
+	K(aesni_set_key)(ctx, key, key_len);
+}
+
+static void sha1_blocks612(u32 *state, const u8 *data, unsigned int n)
+{
+	K(sha1_ni_transform)(state, data, (int)n);
+}
+
+static void sha256_blocks612(u32 *state, const u8 *data, unsigned int n)
+{
+	K(sha256_ni_transform)(state, data, (int)n);
+}
+
+static const struct stock_authenc_ops authenc612 = {
+	.set_key = aes_set_key612,
+	.cbc_enc = K(aesni_cbc_enc),
+	.cbc_dec = K(aesni_cbc_dec),
+	.blocks = { sha1_blocks612, sha256_blocks612 },
+};
+
+STOCK_AUTHENC_FNS(612, &authenc612)
+
 static int has_avx10(const struct stock_cpu *cpu)
 {
 	return cpu->avx && cpu->avx2 && cpu->vaes && cpu->vpclmulqdq &&
@@ -238,6 +394,37 @@ static int gcm_choice612(const struct stock_cpu *cpu)
 	if (has_avx10(cpu))
 		return cpu->prefer_ymm ? V_AVX10_256 : V_AVX10_512;
 	return cpu->avx ? V_AESNI_AVX : V_AESNI;
+}
+
+static int has_vaes_avx2(const struct stock_cpu *cpu)
+{
+	return cpu->avx && cpu->avx2 && cpu->vaes && cpu->vpclmulqdq &&
+	       cpu->pclmulqdq && cpu->xsave_ymm;
+}
+
+/* The XTS driver of highest priority that registers on this CPU. */
+static int xts_choice612(const struct stock_cpu *cpu)
+{
+	if (has_avx10(cpu))
+		return cpu->prefer_ymm ? X_AVX10_256 : X_AVX10_512;
+	if (has_vaes_avx2(cpu))
+		return X_VAES_AVX2;
+	return cpu->avx ? X_AESNI_AVX : X_AESNI;
+}
+
+static int xts_usable612(const struct stock_cpu *cpu, int x)
+{
+	switch (x) {
+	case X_AVX10_256:
+	case X_AVX10_512:
+		return has_avx10(cpu);
+	case X_VAES_AVX2:
+		return has_vaes_avx2(cpu);
+	case X_AESNI_AVX:
+		return cpu->avx;
+	default:
+		return 1;
+	}
 }
 
 static void (*const setkeys[NR_V])(void *, const u8 *, unsigned int, int) = {
@@ -254,46 +441,65 @@ static const char *const gcm_names[NR_V] = {
 
 static int impls612(const struct stock_cpu *cpu, struct stock_impl *out)
 {
-	static const struct { int v; const char *name, *col; } others[] = {
-		{ V_AVX10_512, "linux-6.12-avx10-512", "6.12/512" },
-		{ V_AVX10_256, "linux-6.12-avx10-256", "6.12/256" },
-		{ V_AESNI_AVX, "linux-6.12-aesni-avx", "6.12/avx" },
+	/* the other variants: gcm or xts -1 where 6.12 has none */
+	static const struct { int v, x; const char *name, *col; } others[] = {
+		{ V_AVX10_512, X_AVX10_512, "linux-6.12-avx10-512", "6.12/512" },
+		{ V_AVX10_256, X_AVX10_256, "linux-6.12-avx10-256", "6.12/256" },
+		{ -1, X_VAES_AVX2, "linux-6.12-vaes-avx2", "6.12/avx2" },
+		{ V_AESNI_AVX, X_AESNI_AVX, "linux-6.12-aesni-avx", "6.12/avx" },
 	};
-	int chosen, n = 0;
+	int chosen, xchosen, n = 0;
 	unsigned int i;
 
 	if (!cpu->aes)
 		return 0;
 	ctr_by8 = cpu->avx;
 	chosen = gcm_choice612(cpu);
+	xchosen = xts_choice612(cpu);
 	out[n++] = (struct stock_impl){
 		.name = "linux-6.12",
 		.col = "6.12",
 		.ctr_desc = ctr_by8 ? "aes_ctr_enc_*_avx_by8 (+ aesni_enc for a partial block)" :
 				      "aesni_ctr_enc (SSE; + aesni_enc for a partial block)",
 		.gcm_desc = gcm_names[chosen],
-		.modes = STOCK_CTR | STOCK_GCM,
+		.xts_desc = xts_names[xchosen],
+		.authenc_desc = cpu->sha_ni ?
+				"aesni_cbc_enc/dec, then HMAC with sha1_ni_transform/sha256_ni_transform" :
+				NULL,
+		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS |
+			 (cpu->sha_ni ? STOCK_AUTHENC : 0),
 		.ctx_size = sizeof(struct ctx612),
 		.setkey = setkeys[chosen],
 		.ctr = ctr612,
 		.gcm_enc = gcm_enc612,
 		.gcm_dec = gcm_dec612,
+		.xts_setkey = xts_setkeys[xchosen],
+		.xts_enc = xts_enc612,
+		.xts_dec = xts_dec612,
+		STOCK_AUTHENC_INIT(612),
 	};
 	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
-		int v = others[i].v;
+		int v = others[i].v, x = others[i].x;
+		int g = v >= 0 && v != chosen &&
+			!(v >= V_AVX10_256 && !has_avx10(cpu)) &&
+			!(v == V_AESNI_AVX && !cpu->avx);
+		int xt = x >= 0 && x != xchosen && xts_usable612(cpu, x);
 
-		if (v == chosen || (v >= V_AVX10_256 && !has_avx10(cpu)) ||
-		    (v == V_AESNI_AVX && !cpu->avx))
+		if (!g && !xt)
 			continue;
 		out[n++] = (struct stock_impl){
 			.name = others[i].name,
 			.col = others[i].col,
-			.gcm_desc = gcm_names[v],
-			.modes = STOCK_GCM,
+			.gcm_desc = g ? gcm_names[v] : NULL,
+			.xts_desc = xt ? xts_names[x] : NULL,
+			.modes = (g ? STOCK_GCM : 0) | (xt ? STOCK_XTS : 0),
 			.ctx_size = sizeof(struct ctx612),
-			.setkey = setkeys[v],
+			.setkey = g ? setkeys[v] : NULL,
 			.gcm_enc = gcm_enc612,
 			.gcm_dec = gcm_dec612,
+			.xts_setkey = xt ? xts_setkeys[x] : NULL,
+			.xts_enc = xts_enc612,
+			.xts_dec = xts_dec612,
 		};
 	}
 	return n;
@@ -305,11 +511,13 @@ static const char *choice612(const struct stock_cpu *cpu)
 		return "CPU lacks AES-NI: the driver does not load";
 	if (has_avx10(cpu))
 		return cpu->prefer_ymm ?
-		       "VAES+AVX-512 but a zmm-excluded Intel model: GCM vaes_avx10_256 (700 > 512's 1); CTR by8 AVX (no VAES CTR in 6.12)" :
-		       "VAES, VPCLMULQDQ, AVX-512 BW/VL, BMI2, not on the zmm exclusion list: GCM vaes_avx10_512 (priority 800); CTR by8 AVX (no VAES CTR in 6.12)";
+		       "VAES+AVX-512 but a zmm-excluded Intel model: GCM and XTS vaes_avx10_256 (700 > 512's 1); CTR by8 AVX (no VAES CTR in 6.12)" :
+		       "VAES, VPCLMULQDQ, AVX-512 BW/VL, BMI2, not on the zmm exclusion list: GCM and XTS vaes_avx10_512 (priority 800); CTR by8 AVX (no VAES CTR in 6.12)";
+	if (has_vaes_avx2(cpu))
+		return "VAES+AVX2 without AVX-512: GCM aesni_avx (500; 6.12 has no VAES+AVX2 GCM), XTS vaes_avx2 (600); CTR by8 AVX";
 	if (cpu->avx)
-		return "no AVX-512 VAES: GCM aesni_avx (500; 6.12 has no VAES+AVX2 GCM); CTR by8 AVX";
-	return "no AVX: GCM aesni (400), CTR SSE";
+		return "AVX without VAES: GCM and XTS aesni_avx (500); CTR by8 AVX";
+	return "no AVX: GCM aesni (400), XTS aesni (401), CTR SSE";
 }
 
 const struct stock_kernel stock_linux612 = {

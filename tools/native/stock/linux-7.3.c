@@ -32,6 +32,21 @@
  * blocks @576).  One request is as in 6.12: little-endian counter words
  * {2, IV[8..11], IV[4..7], IV[0..3]}, the accumulator zeroed, aad_update,
  * one update, enc_final or dec_final (which compares the tag).
+ *
+ * xts(aes) (xts_crypt, same drivers and priorities as above:
+ * xts-aes-aesni 401 SSE, aesni-avx 500, vaes-avx2 600, vaes-avx512 800/1):
+ * struct aesni_xts_ctx, two crypto_aes_ctx (tweak, data) by aesni_set_key;
+ * a request is the IV encrypted (aes_xts_encrypt_iv; the SSE driver
+ * aesni_enc) and, within a page, one call of aes_xts_{en,de}crypt_<variant>
+ * (SSE: aesni_xts_enc/dec); the bench gives every message as one segment,
+ * so one call.
+ *
+ * authenc: cbc(aes) is still arch/x86/crypto's cbc-aes-aesni
+ * (aesni_cbc_enc/dec in aesni-intel_asm.S); hmac(sha1)/hmac(sha256) are
+ * the library's (lib/crypto/sha1.c, sha256.c), whose x86 block functions
+ * (lib/crypto/x86/sha1.h, sha256.h) are sha1_ni_transform and
+ * sha256_ni_transform from lib/crypto/x86/sha1-ni-asm.S and
+ * sha256-ni-asm.S when the CPU has SHA-NI; stock_authenc.c composes them.
  */
 #include <stdalign.h>
 #include <string.h>
@@ -119,6 +134,23 @@ enc_final_t K(aes_gcm_enc_final_aesni), K(aes_gcm_enc_final_aesni_avx),
 dec_final_t K(aes_gcm_dec_final_aesni), K(aes_gcm_dec_final_aesni_avx),
 	K(aes_gcm_dec_final_vaes_avx2), K(aes_gcm_dec_final_vaes_avx512);
 
+typedef void xts_crypt_t(const struct stock_aes_ctx *key, const u8 *src,
+			 u8 *dst, int len, u8 tweak[16]);
+void K(aesni_xts_enc)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
+		      unsigned int len, u8 *iv);
+void K(aesni_xts_dec)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
+		      unsigned int len, u8 *iv);
+void K(aes_xts_encrypt_iv)(const struct stock_aes_ctx *tweak_key, u8 iv[16]);
+xts_crypt_t K(aes_xts_encrypt_aesni_avx), K(aes_xts_decrypt_aesni_avx),
+	K(aes_xts_encrypt_vaes_avx2), K(aes_xts_decrypt_vaes_avx2),
+	K(aes_xts_encrypt_vaes_avx512), K(aes_xts_decrypt_vaes_avx512);
+void K(aesni_cbc_enc)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
+		      unsigned int len, u8 *iv);
+void K(aesni_cbc_dec)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
+		      unsigned int len, u8 *iv);
+void K(sha1_ni_transform)(u32 *state, const u8 *data, size_t nblocks);
+void K(sha256_ni_transform)(u32 *state, const u8 *data, size_t nblocks);
+
 struct variant73 {
 	ctr64_t *ctr64;		/* NULL: the SSE ctr-aes-aesni */
 	precompute_t *precompute;
@@ -126,6 +158,7 @@ struct variant73 {
 	update_t *enc_update, *dec_update;
 	enc_final_t *enc_final;
 	dec_final_t *dec_final;
+	xts_crypt_t *xts_enc, *xts_dec;	/* NULL: the SSE xts-aes-aesni */
 };
 
 enum { V_AESNI, V_AESNI_AVX, V_VAES_AVX2, V_VAES_AVX512, NR_V };
@@ -141,26 +174,39 @@ static const struct variant73 variants[NR_V] = {
 			  K(aes_gcm_enc_update_aesni_avx),
 			  K(aes_gcm_dec_update_aesni_avx),
 			  K(aes_gcm_enc_final_aesni_avx),
-			  K(aes_gcm_dec_final_aesni_avx) },
+			  K(aes_gcm_dec_final_aesni_avx),
+			  K(aes_xts_encrypt_aesni_avx),
+			  K(aes_xts_decrypt_aesni_avx) },
 	[V_VAES_AVX2] = { K(aes_ctr64_crypt_vaes_avx2),
 			  K(aes_gcm_precompute_vaes_avx2),
 			  K(aes_gcm_aad_update_vaes_avx2),
 			  K(aes_gcm_enc_update_vaes_avx2),
 			  K(aes_gcm_dec_update_vaes_avx2),
 			  K(aes_gcm_enc_final_vaes_avx2),
-			  K(aes_gcm_dec_final_vaes_avx2) },
+			  K(aes_gcm_dec_final_vaes_avx2),
+			  K(aes_xts_encrypt_vaes_avx2),
+			  K(aes_xts_decrypt_vaes_avx2) },
 	[V_VAES_AVX512] = { K(aes_ctr64_crypt_vaes_avx512),
 			    K(aes_gcm_precompute_vaes_avx512),
 			    K(aes_gcm_aad_update_vaes_avx512),
 			    K(aes_gcm_enc_update_vaes_avx512),
 			    K(aes_gcm_dec_update_vaes_avx512),
 			    K(aes_gcm_enc_final_vaes_avx512),
-			    K(aes_gcm_dec_final_vaes_avx512) },
+			    K(aes_gcm_dec_final_vaes_avx512),
+			  K(aes_xts_encrypt_vaes_avx512),
+			  K(aes_xts_decrypt_vaes_avx512) },
 };
 
 /* One context per row: the CTR key or the GCM key, and which code. */
+struct xts_ctx73 {
+	struct stock_aes_ctx tweak __attribute__((aligned(16)));
+	struct stock_aes_ctx crypt __attribute__((aligned(16)));
+};
+
 struct ctx73 {
 	union {
+		struct xts_ctx73 xts;			/* xts(aes) */
+		struct stock_authenc_ctx authenc;	/* authenc */
 		struct stock_aes_ctx aes;		/* ctr(aes) */
 		struct gcm_key_aesni73 aesni;		/* gcm(aes) */
 		struct gcm_key_vaes_avx2_73 vaes_avx2;
@@ -207,6 +253,91 @@ static void (*const setkeys[NR_V])(void *, const u8 *, unsigned int, int) = {
 	setkey73_V_AESNI, setkey73_V_AESNI_AVX, setkey73_V_VAES_AVX2,
 	setkey73_V_VAES_AVX512,
 };
+
+static void xts_setkey73(void *c, const u8 *key, unsigned int key_len,
+			 int variant)
+{
+	struct ctx73 *ctx = c;
+
+	memset(&ctx->k, 0, sizeof(ctx->k));
+	ctx->v = &variants[variant];
+	K(aesni_set_key)(&ctx->k.xts.crypt, key, key_len / 2);
+	K(aesni_set_key)(&ctx->k.xts.tweak, key + key_len / 2, key_len / 2);
+}
+
+#define XTS_SETKEY(v)							\
+static void xts_setkey73_##v(void *c, const u8 *key, unsigned int key_len)\
+{									\
+	xts_setkey73(c, key, key_len, v);				\
+}
+XTS_SETKEY(V_AESNI)
+XTS_SETKEY(V_AESNI_AVX)
+XTS_SETKEY(V_VAES_AVX2)
+XTS_SETKEY(V_VAES_AVX512)
+
+static void (*const xts_setkeys[NR_V])(void *, const u8 *, unsigned int) = {
+	xts_setkey73_V_AESNI, xts_setkey73_V_AESNI_AVX,
+	xts_setkey73_V_VAES_AVX2, xts_setkey73_V_VAES_AVX512,
+};
+
+/* xts_crypt's fast path: the tweak, then one call. */
+static void xts73(const void *c, int enc, u8 *dst, const u8 *src,
+		  unsigned int len, const u8 iv[16])
+{
+	const struct ctx73 *ctx = c;
+	const struct xts_ctx73 *x = &ctx->k.xts;
+	u8 t[16] __attribute__((aligned(16)));
+
+	memcpy(t, iv, 16);
+	if (!ctx->v->xts_enc) {
+		K(aesni_enc)(&x->tweak, t, t);
+		if (enc)
+			K(aesni_xts_enc)(&x->crypt, dst, src, len, t);
+		else
+			K(aesni_xts_dec)(&x->crypt, dst, src, len, t);
+		return;
+	}
+	K(aes_xts_encrypt_iv)(&x->tweak, t);
+	(enc ? ctx->v->xts_enc : ctx->v->xts_dec)(&x->crypt, src, dst, (int)len,
+						  t);
+}
+
+static void xts_enc73(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		      const u8 iv[16])
+{
+	xts73(c, 1, dst, src, len, iv);
+}
+
+static void xts_dec73(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		      const u8 iv[16])
+{
+	xts73(c, 0, dst, src, len, iv);
+}
+
+static void aes_set_key73(struct stock_aes_ctx *ctx, const u8 *key,
+			  unsigned int key_len)
+{
+	K(aesni_set_key)(ctx, key, key_len);
+}
+
+static void sha1_blocks73(u32 *state, const u8 *data, unsigned int n)
+{
+	K(sha1_ni_transform)(state, data, n);
+}
+
+static void sha256_blocks73(u32 *state, const u8 *data, unsigned int n)
+{
+	K(sha256_ni_transform)(state, data, n);
+}
+
+static const struct stock_authenc_ops authenc73 = {
+	.set_key = aes_set_key73,
+	.cbc_enc = K(aesni_cbc_enc),
+	.cbc_dec = K(aesni_cbc_dec),
+	.blocks = { sha1_blocks73, sha256_blocks73 },
+};
+
+STOCK_AUTHENC_FNS(73, &authenc73)
 
 static void ctr73(const void *c, u8 *dst, const u8 *src, unsigned int len,
 		  u8 iv[16])
@@ -319,6 +450,13 @@ static const char *const ctr_names[NR_V] = {
 	"ctr-aes-vaes-avx512 (aes_ctr64_crypt_vaes_avx512)",
 };
 
+static const char *const xts_names[NR_V] = {
+	"xts-aes-aesni (aesni_enc, aesni_xts_enc/dec)",
+	"xts-aes-aesni-avx (aes_xts_*_aesni_avx)",
+	"xts-aes-vaes-avx2 (aes_xts_*_vaes_avx2)",
+	"xts-aes-vaes-avx512 (aes_xts_*_vaes_avx512)",
+};
+
 static const char *const gcm_names[NR_V] = {
 	"generic-gcm-aesni (aes_gcm_*_aesni)",
 	"generic-gcm-aesni-avx (aes_gcm_*_aesni_avx)",
@@ -344,12 +482,21 @@ static int impls73(const struct stock_cpu *cpu, struct stock_impl *out)
 		.col = "7.3",
 		.ctr_desc = ctr_names[chosen],
 		.gcm_desc = gcm_names[chosen],
-		.modes = STOCK_CTR | STOCK_GCM,
+		.xts_desc = xts_names[chosen],
+		.authenc_desc = cpu->sha_ni ?
+				"aesni_cbc_enc/dec, then HMAC with lib/crypto's sha1_ni_transform/sha256_ni_transform" :
+				NULL,
+		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS |
+			 (cpu->sha_ni ? STOCK_AUTHENC : 0),
 		.ctx_size = sizeof(struct ctx73),
 		.setkey = setkeys[chosen],
 		.ctr = ctr73,
 		.gcm_enc = gcm_enc73,
 		.gcm_dec = gcm_dec73,
+		.xts_setkey = xts_setkeys[chosen],
+		.xts_enc = xts_enc73,
+		.xts_dec = xts_dec73,
+		STOCK_AUTHENC_INIT(73),
 	};
 	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
 		int v = others[i].v;
@@ -364,12 +511,16 @@ static int impls73(const struct stock_cpu *cpu, struct stock_impl *out)
 			.col = others[i].col,
 			.ctr_desc = ctr_names[v],
 			.gcm_desc = gcm_names[v],
-			.modes = STOCK_CTR | STOCK_GCM,
+			.xts_desc = xts_names[v],
+			.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS,
 			.ctx_size = sizeof(struct ctx73),
 			.setkey = setkeys[v],
 			.ctr = ctr73,
 			.gcm_enc = gcm_enc73,
 			.gcm_dec = gcm_dec73,
+			.xts_setkey = xts_setkeys[v],
+			.xts_enc = xts_enc73,
+			.xts_dec = xts_dec73,
 		};
 	}
 	return n;
@@ -381,12 +532,12 @@ static const char *choice73(const struct stock_cpu *cpu)
 		return "CPU lacks AES-NI: the driver does not load";
 	if (has_vaes_avx512(cpu))
 		return cpu->prefer_ymm ?
-		       "VAES+AVX-512 but PREFER_YMM (zmm-excluded Intel model): CTR and GCM vaes_avx2 (600 > avx512's 1)" :
-		       "VAES, VPCLMULQDQ, AVX-512 BW/VL, BMI2, no PREFER_YMM: CTR and GCM vaes_avx512 (priority 800)";
+		       "VAES+AVX-512 but PREFER_YMM (zmm-excluded Intel model): CTR, GCM and XTS vaes_avx2 (600 > avx512's 1)" :
+		       "VAES, VPCLMULQDQ, AVX-512 BW/VL, BMI2, no PREFER_YMM: CTR, GCM and XTS vaes_avx512 (priority 800)";
 	if (has_vaes_avx2(cpu))
-		return "VAES+AVX2 without AVX-512: CTR and GCM vaes_avx2 (600)";
+		return "VAES+AVX2 without AVX-512: CTR, GCM and XTS vaes_avx2 (600)";
 	if (cpu->avx)
-		return "AVX without VAES: CTR and GCM aesni_avx (500)";
+		return "AVX without VAES: CTR, GCM and XTS aesni_avx (500)";
 	return "no AVX: ctr-aes-aesni and generic-gcm-aesni (400)";
 }
 

@@ -4,8 +4,8 @@
 # plot.sh CSV OUTDIR
 #
 # The bench's CSV (impl,mode,key_bits,bytes,gbps) as one figure, OUTDIR/
-# bench.png and OUTDIR/bench.svg: a panel per mode (CTR, GCM encrypt, GCM
-# decrypt) and key size, GB/s against message size (log scale), a line per
+# bench.png and OUTDIR/bench.svg: a panel per mode in the CSV (CTR, GCM,
+# XTS and authenc, each direction) and key size, GB/s against message size (log scale), a line per
 # implementation; ours solid and thick, the stock kernels dashed, OpenSSL and
 # libgcrypt dotted.  Needs gnuplot (Debian: gnuplot-nox).
 set -eu
@@ -41,6 +41,7 @@ style() {
 	aesnictr-avx)		c='#000000' ;;
 	aesnictr-vaes2)		c='#9400d3' ;;
 	aesnictr-vaes512)	c='#009e73' ;;
+	aesnictr)		c='#009e73' ;;
 	linux-6.1)		c='#8c564b' ;;
 	linux-6.1-*)		c='#c49c94' ;;
 	linux-6.12)		c='#1f77b4' ;;
@@ -52,11 +53,12 @@ style() {
 	linux-7.3-vaes-avx2)	c='#ff7f0e' ;;
 	linux-7.3-*)		c='#bd9e39' ;;
 	openssl)		c='#7f7f7f' ;;
+	openssl-stitched)	c='#404040' ;;
 	libgcrypt)		c='#17becf' ;;
 	*)			c='#555555' ;;
 	esac
 	case $1 in
-	aesnictr-*)	echo "lw 3 dt 1 lc rgb '$c'" ;;
+	aesnictr*)	echo "lw 3 dt 1 lc rgb '$c'" ;;
 	linux-*)	echo "lw 1.5 dt 2 lc rgb '$c'" ;;
 	*)		echo "lw 1.5 dt 3 lc rgb '$c'" ;;
 	esac
@@ -67,12 +69,21 @@ title() {
 	ctr-*)		m=CTR ;;
 	gcm-enc-*)	m="GCM encrypt" ;;
 	gcm-dec-*)	m="GCM decrypt" ;;
+	xts-enc-*)	m="XTS encrypt" ;;
+	xts-dec-*)	m="XTS decrypt" ;;
+	authenc-sha1-enc-*)	m="authenc(hmac(sha1),cbc) encrypt" ;;
+	authenc-sha1-dec-*)	m="authenc(hmac(sha1),cbc) decrypt" ;;
+	authenc-sha256-enc-*)	m="authenc(hmac(sha256),cbc) encrypt" ;;
+	authenc-sha256-dec-*)	m="authenc(hmac(sha256),cbc) decrypt" ;;
 	*)		m=$1 ;;
 	esac
 	echo "AES-${1##*-} $m"
 }
 
 gp=$data/plot.gp
+# Two panels a row (AES-128, AES-256 of a mode), 600 pixels a row.
+rows=$(( ($(wc -l <"$data/panels") + 1) / 2 ))
+height=$(( rows * 600 ))
 {
 	echo 'set datafile separator " "'
 	echo 'set logscale x 2'
@@ -80,12 +91,12 @@ gp=$data/plot.gp
 	echo 'set ylabel "GB/s"'
 	echo 'set grid'
 	echo 'set key left top font ",8" spacing 0.9'
-	echo 'set xtics ("64" 64, "256" 256, "512" 512, "1420" 1420, "4K" 4096, "16K" 16384, "64K" 65536, "256K" 262144, "1M" 1048576)'
+	echo 'set xtics ("64" 64, "256" 256, "512" 512, "1.4K" 1420, "4K" 4096, "16K" 16384, "64K" 65536, "256K" 262144, "1M" 1048576)'
 	echo 'set yrange [0:*]'
 	echo 'do for [t in "png svg"] {'
-	echo '  if (t eq "png") { set terminal pngcairo size 1600,1800 font ",10" } else { set terminal svg size 1600,1800 dynamic font ",10" }'
+	echo '  if (t eq "png") { set terminal pngcairo size 1600,'"$height"' font ",10" } else { set terminal svg size 1600,'"$height"' dynamic font ",10" }'
 	echo "  set output \"$out/bench.\" . t"
-	echo "  set multiplot layout 3,2 title \"make bench: $(date -u +%Y-%m-%d) $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//; s/\"//g')\""
+	echo "  set multiplot layout $rows,2 title \"make bench: $(date -u +%Y-%m-%d) $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//; s/\"//g')\""
 	while read -r p; do
 		echo "  set title \"$(title "$p")\""
 		sep="  plot"

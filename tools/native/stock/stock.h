@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The stock kernels' own x86 AES code as rows of the bench.
+ * The stock kernels' own x86 AES code (CTR, GCM, XTS, and CBC with the
+ * SHA-NI SHA-1/SHA-256 code for authenc) as rows of the bench.
  *
  * At bench time tools/native/stock/extract.sh takes the arch/x86/crypto .S
- * files (and 7.3's lib/crypto/x86/aes-aesni.S) out of Debian's
+ * files (and 7.3's lib/crypto/x86/aes-aesni.S, sha1-ni-asm.S and
+ * sha256-ni-asm.S) out of Debian's
  * /usr/src/linux-source-<kver>.tar.xz into build/stock/<kver>/src; the
  * Makefile assembles them with the userspace shim in stock/shim, links them
  * into one object and prefixes every symbol with linux<digits>_ (linux61_,
@@ -12,8 +14,10 @@
  * kernel's arch/x86/crypto/aesni-intel_glue.c does for a request (key struct
  * layout, key expansion, H-power precompute, the call sequence of one
  * message, the variant it would pick on this CPU), and exports a
- * struct stock_kernel.  Nothing of the kernels' source is kept in the
- * repository.
+ * struct stock_kernel.  authenc(hmac(shaN),cbc(aes)) is a template in every
+ * kernel, so stock_authenc.c composes it once from each kernel's cbc(aes)
+ * and SHA block function (struct stock_authenc_ops).  Nothing of the
+ * kernels' source is kept in the repository.
  *
  * The bench references each struct stock_kernel weakly: a kernel whose
  * tarball is missing is simply not linked and is reported NOT COVERED.
@@ -30,6 +34,8 @@ typedef uint64_t u64;
 
 #define STOCK_CTR	1u	/* the impl has ctr(aes) */
 #define STOCK_GCM	2u	/* the impl has gcm(aes) */
+#define STOCK_XTS	4u	/* the impl has xts(aes) */
+#define STOCK_AUTHENC	8u	/* authenc(hmac(sha1|sha256),cbc(aes)) */
 
 /* The kernel's struct crypto_aes_ctx (<crypto/aes.h>), same layout. */
 struct stock_aes_ctx {
@@ -42,6 +48,7 @@ struct stock_aes_ctx {
 struct stock_cpu {
 	int aes, pclmulqdq, avx, avx2, vaes, vpclmulqdq;
 	int avx512bw, avx512vl, bmi2;
+	int sha_ni;		/* X86_FEATURE_SHA_NI */
 	int xsave_ymm;		/* cpu_has_xfeatures(SSE | YMM) */
 	int xsave_avx512;	/* cpu_has_xfeatures(SSE | YMM | AVX512) */
 	int prefer_ymm;		/* Intel model on the zmm exclusion list */
@@ -60,7 +67,9 @@ struct stock_impl {
 	const char *col;	/* table column title: "7.3", "7.3/avx2" */
 	const char *ctr_desc;	/* legend: what runs for CTR (if STOCK_CTR) */
 	const char *gcm_desc;	/* legend: what runs for GCM (if STOCK_GCM) */
-	unsigned int modes;	/* STOCK_CTR | STOCK_GCM */
+	const char *xts_desc;	/* legend: what runs for XTS (if STOCK_XTS) */
+	const char *authenc_desc; /* legend: the CBC and SHA code (STOCK_AUTHENC) */
+	unsigned int modes;	/* STOCK_CTR | STOCK_GCM | STOCK_XTS | STOCK_AUTHENC */
 	size_t ctx_size;
 	/* The key for ctr(aes) (gcm = 0) or gcm(aes) (gcm = 1). */
 	void (*setkey)(void *ctx, const u8 *key, unsigned int key_len, int gcm);
@@ -75,6 +84,35 @@ struct stock_impl {
 	int (*gcm_dec)(const void *ctx, const u8 iv[12], const u8 *aad,
 		       unsigned int aad_len, const u8 *src, u8 *dst,
 		       unsigned int len, const u8 tag[16]);
+	/*
+	 * xts(aes): the key is two AES keys, key_len 32 or 64 bytes (data key,
+	 * then tweak key), as xts_setkey_aesni.  One request in one segment:
+	 * the IV encrypted with the tweak key, then the whole text (len >= 16;
+	 * a partial last block by ciphertext stealing).
+	 */
+	void (*xts_setkey)(void *ctx, const u8 *key, unsigned int key_len);
+	void (*xts_enc)(const void *ctx, u8 *dst, const u8 *src,
+			unsigned int len, const u8 iv[16]);
+	void (*xts_dec)(const void *ctx, u8 *dst, const u8 *src,
+			unsigned int len, const u8 iv[16]);
+	/*
+	 * authenc(hmac(shaN),cbc(aes)) as crypto/authenc.c composes the
+	 * kernel's cbc(aes) and hmac(shaN): sha256 = 0 for SHA-1, 1 for
+	 * SHA-256; the HMAC inner/outer states are computed at setkey.
+	 * Encrypt: CBC of len bytes (a multiple of 16) src -> dst, then the
+	 * HMAC over aad || dst, the full digest (20 or 32 bytes) into tag.
+	 * Decrypt: the HMAC over aad || src checked against the full digest
+	 * tag (nonzero if right), then CBC decryption src -> dst.
+	 */
+	void (*authenc_setkey)(void *ctx, int sha256, const u8 *aes_key,
+			       unsigned int aes_len, const u8 *hmac_key,
+			       unsigned int hmac_len);
+	void (*authenc_enc)(const void *ctx, const u8 iv[16], const u8 *aad,
+			    unsigned int aad_len, const u8 *src, u8 *dst,
+			    unsigned int len, u8 *tag);
+	int (*authenc_dec)(const void *ctx, const u8 iv[16], const u8 *aad,
+			   unsigned int aad_len, const u8 *src, u8 *dst,
+			   unsigned int len, const u8 *tag);
 };
 
 #define STOCK_MAX_IMPLS	6	/* per kernel */
@@ -93,6 +131,54 @@ struct stock_kernel {
 
 /* Defined by stock/linux-<kver>.c when that kernel's code is linked. */
 extern const struct stock_kernel stock_linux61, stock_linux612, stock_linux73;
+
+/*
+ * authenc(hmac(shaN),cbc(aes)) of a stock kernel (stock_authenc.c): the
+ * composition crypto/authenc.c makes of that kernel's cbc(aes) and
+ * hmac(shaN), given its code.
+ */
+typedef void stock_blocks_t(u32 *state, const u8 *data, unsigned int nblocks);
+typedef void stock_cbc_t(const struct stock_aes_ctx *ctx, u8 *out,
+			 const u8 *in, unsigned int len, u8 *iv);
+
+struct stock_authenc_ops {
+	/* the cbc(aes) driver's setkey (aesni_set_key) */
+	void (*set_key)(struct stock_aes_ctx *ctx, const u8 *key,
+			unsigned int key_len);
+	stock_cbc_t *cbc_enc, *cbc_dec;	/* one walk step: len % 16 == 0 */
+	stock_blocks_t *blocks[2];	/* SHA-1, SHA-256 block functions */
+};
+
+struct stock_authenc_ctx {
+	struct stock_aes_ctx aes __attribute__((aligned(16)));
+	u32 istate[8], ostate[8];	/* hmac: ipad/opad block compressed */
+	const struct stock_authenc_ops *ops;
+	int sha256;
+};
+
+void stock_authenc_setkey(void *ctx, const struct stock_authenc_ops *ops,
+			  int sha256, const u8 *aes_key, unsigned int aes_len,
+			  const u8 *hmac_key, unsigned int hmac_len);
+void stock_authenc_enc(const void *ctx, const u8 iv[16], const u8 *aad,
+		       unsigned int aad_len, const u8 *src, u8 *dst,
+		       unsigned int len, u8 *tag);
+int stock_authenc_dec(const void *ctx, const u8 iv[16], const u8 *aad,
+		      unsigned int aad_len, const u8 *src, u8 *dst,
+		      unsigned int len, const u8 *tag);
+
+/* In a kernel's glue: its authenc setkey, and the stock_impl fields. */
+#define STOCK_AUTHENC_FNS(k, ops)					\
+static void authenc_setkey##k(void *ctx, int sha256, const u8 *aes_key,	\
+			      unsigned int aes_len, const u8 *hmac_key,	\
+			      unsigned int hmac_len)			\
+{									\
+	stock_authenc_setkey(ctx, ops, sha256, aes_key, aes_len,	\
+			     hmac_key, hmac_len);			\
+}
+#define STOCK_AUTHENC_INIT(k)						\
+	.authenc_setkey = authenc_setkey##k,				\
+	.authenc_enc = stock_authenc_enc,				\
+	.authenc_dec = stock_authenc_dec
 
 /* crypto_memneq-style compare: 0 if equal, in time independent of data. */
 static inline int stock_memneq(const u8 *a, const u8 *b, size_t n)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Included by ../Makefile: the stock kernels' x86 AES code as rows of the
-# bench (see stock.h).  `make bench` first runs extract.sh, which takes the
+# Included by ../Makefile: the stock kernels' x86 AES and SHA-NI code as
+# rows of the bench (see stock.h).  `make bench` first runs extract.sh, which takes the
 # .S files out of /usr/src/linux-source-<kver>.tar.xz into
 # build/stock/<kver>/src (once per tarball) and lists the kernels it made
 # ready in build/stock/kvers; then it makes the bench again, so that this
@@ -11,6 +11,7 @@
 # (linux61_, linux612_, linux73_), and linux-<kver>.c (the glue) calls them
 # by those names.
 #   STOCK=0     no stock rows (nothing extracted)
+#   MODES=LIST  only these modes or families (bench.c: --modes=)
 #   PLOT=1      also build/bench/bench.csv and a gnuplot plot, bench.png and
 #               bench.svg (GB/s against message size per implementation and
 #               mode), in the top-level build/bench/
@@ -22,12 +23,16 @@ STOCK_OFF	:= $(filter 0 n no,$(STOCK))
 PLOT_MODE	:= $(filter 1 y yes,$(PLOT))
 BENCH_OUT	:= $(TOP)/build/bench
 STOCK_READY	:= $(if $(STOCK_OFF),,$(shell cat $(SB)/kvers 2>/dev/null))
-STOCK_OBJS	:= $(B)/stock_cpu.o \
+STOCK_OBJS	:= $(B)/stock_cpu.o $(B)/stock_authenc.o \
 		   $(foreach k,$(STOCK_READY),$(SB)/$(k)/asm.o $(SB)/$(k)/glue.o)
 STOCK_SHIM	:= $(wildcard $(SD)/shim/*/*.h)
+# What the kernel's Kconfig says of this assembler (6.12 builds its VAES XTS
+# code only under these).
+STOCK_ASFLAGS	:= -DCONFIG_AS_VAES=1 -DCONFIG_AS_VPCLMULQDQ=1
 BENCH_ARGS	:= $(if $(CSV_MODE),--csv) \
 		   $(if $(STOCK_OFF),--no-stock,--stock-dir=$(SB)) \
-		   $(if $(PLOT_MODE),--csv-out=$(BENCH_OUT)/bench.csv)
+		   $(if $(PLOT_MODE),--csv-out=$(BENCH_OUT)/bench.csv) \
+		   $(if $(MODES),--modes=$(MODES))
 
 .PHONY: stock-extract
 stock-extract:
@@ -36,10 +41,13 @@ stock-extract:
 $(B)/stock_cpu.o: $(SD)/stock_cpu.c $(SD)/stock.h | deps $(B)/.dir
 	$(NATIVE_CC) $(CFLAGS_ALL) -c -o $@ $<
 
+$(B)/stock_authenc.o: $(SD)/stock_authenc.c $(SD)/stock.h | deps $(B)/.dir
+	$(NATIVE_CC) $(CFLAGS_ALL) -c -o $@ $<
+
 $(SB)/%/asm.o: $(SB)/%/stamp $(STOCK_SHIM)
 	@rm -rf $(SB)/$*/obj && mkdir -p $(SB)/$*/obj
 	@for s in $(SB)/$*/src/*.S; do \
-		$(NATIVE_CC) -I$(SD)/shim -Wa,--noexecstack -c \
+		$(NATIVE_CC) -I$(SD)/shim -Wa,--noexecstack $(STOCK_ASFLAGS) -c \
 			-o $(SB)/$*/obj/$$(basename $$s .S).o $$s || exit 1; \
 	done
 	ld -r -o $@.tmp $(SB)/$*/obj/*.o

@@ -2,7 +2,7 @@
 /*
  * The CPU facts the stock kernels' glue bases its choice of code on:
  * boot_cpu_has() of AES, PCLMULQDQ, AVX, AVX2, VAES, VPCLMULQDQ, AVX512BW,
- * AVX512VL and BMI2 (the kernel clears the AVX family when the OS does not
+ * AVX512VL, BMI2 and SHA_NI (the kernel clears the AVX family when the OS does not
  * enable its register state, so we require XCR0 here too),
  * cpu_has_xfeatures() of SSE|YMM and SSE|YMM|AVX512, and the list of Intel
  * models on which 512-bit vectors are avoided (6.12: zmm_exclusion_list in
@@ -73,6 +73,7 @@ const struct stock_cpu *stock_cpu(void)
 	c.vaes = c.avx && (ecx7 & bit_VAES);
 	c.vpclmulqdq = c.avx && (ecx7 & bit_VPCLMULQDQ);
 	c.bmi2 = !!(ebx7 & bit_BMI2);
+	c.sha_ni = !!(ebx7 & bit_SHA);
 	c.avx512bw = c.avx && c.xsave_avx512 && (ebx7 & bit_AVX512BW) &&
 		     (ebx7 & bit_AVX512F);
 	c.avx512vl = c.avx && c.xsave_avx512 && (ebx7 & bit_AVX512VL) &&
