@@ -37,10 +37,17 @@
  * Times x^8m, 1 <= m <= 4 bytes: the same with whole bytes, cheaper.  VPALIGNR
  * rotates each lane left by m bytes, which is the shift with v already
  * added at the bottom; VPSRLDQ $(16 - m) gives v alone, and v << 1, v << 2
- * (two VPADDQ) and v << 7 (VPSLLQ; for zmm VPMULUDQ by 128) are XORed on
- * (7 ops with VPTERNLOGQ, 8 without).  Shifts are kept few because on Intel
- * cores vector shifts issue on the port of VAESENC (the only one for
- * 512-bit VAESENC).
+ * (two VPADDQ) and v << 7 (VPSLLQ) are XORed on (8 ops).
+ *
+ * VL 64 (VPCLMULQDQ): the reduction term v * (x^7 + x^2 + x + 1), at most
+ * k + 7 < 64 bits for k <= 56, is one carry-less multiplication of v by
+ * 0x87, so times x^k is: v to the bottom qword of the lane, VPCLMULQDQ,
+ * the lane shifted left by k, one XOR; for k a multiple of 8 both shifts
+ * are byte shifts (VPSRLDQ, VPSLLDQ): 4 ops, none of them on the port of
+ * VAESENC.  That matters because on Intel cores 512-bit VAESENC issues on
+ * one port only, which also takes every 512-bit bit shift (measured on a
+ * family 6 model 207 Xeon: a zmm VPSLLQ costs a VAESENC slot, while
+ * VPSRLDQ, VPCLMULQDQ and VPXORQ beside VAESENC are free).
  *
  * Lanes.  A vector of VL bytes holds L = VL / 16 blocks; the tweaks of a
  * vector are T_n .. T_n+L-1 in its lanes, so those of the next vector are
@@ -48,10 +55,13 @@
  * VL 16 walks that chain through every batch.  VL 32 and 64 keep the 8
  * tweak vectors of their main loop and advance each by x^8L (x^16, x^32: 2
  * or 4 whole bytes) per batch, with no chain from vector to vector; the
- * first 8 come from the first vector as a tree of depth 3 (x^L, x^2L,
- * x^4L), the tail batches walk the chain.  VPCLMULQDQ is not used: the
- * vaes2 implementation also runs where VAES has no carry-less multiplier
- * beside it (QEMU's emulated CPUs).
+ * first 8 come from the first vector (VL 32: a tree of depth 3, x^L, x^2L,
+ * x^4L; VL 64: depth 2, see _first_tweaks), the tail batches walk the
+ * chain.  VL 64 advances the tweaks between the rounds of the batch that
+ * uses them, once its last round keys (RKLAST ^ tweak) are made.  Only
+ * VL 64 uses VPCLMULQDQ (every AVX-512 CPU with VAES has it; the glue
+ * checks): the vaes2 implementation also runs where VAES has no carry-less
+ * multiplier beside it (QEMU's emulated CPUs).
  *
  * Ciphertext stealing (IEEE 1619-2007 5.3.2), b = len % 16 != 0: the last
  * full block P_m-1 and the partial P_m are done together, as
@@ -71,7 +81,9 @@
  * Layout: batches of 8 vectors (8 blocks on xmm, 16 on ymm, 32 on zmm) while
  * they fit, then one batch of 4, 2 and 1 vector as needed, then (VL 32, 64)
  * single blocks on xmm, then the stealing.  Every round key is applied to
- * all vectors of a batch before the next (8 AES streams in flight).
+ * all vectors of a batch before the next (8 AES streams in flight); the
+ * VL 64 main loop does its batch as two halves of 4 vectors, each through
+ * all its rounds in turn (_xts_main64_group).
  *
  * Register plan (SysV arguments; V<n> = xmm/ymm/zmm<n> of the width):
  *	rdi KEY  rsi DST  rdx SRC  rcx LEN (bytes left for the bulk: every full
@@ -91,8 +103,9 @@
  *	V8-V15	  TW0-TW7, the tweaks of the batch's vectors (xmm8: of the next
  *		  block, between batches)
  *	zmm16 RK0  zmm17-29 round keys 1-13 (RKEY1-RKEY13)  zmm30 RKLAST
- *	zmm31 NEXT in tail batches (the tweaks after the batch), RKLAST ^
- *	      tweak in the main loop
+ *	zmm31 NEXT in tail batches (the tweaks after the batch), tweak
+ *	      scratch in the main loop, where V0-V3 are the states of both
+ *	      halves and V4-V7 their last round keys (RKLAST ^ tweak)
  * Single blocks and the stealing use xmm0-xmm3, xmm8, xmm9 and xmm12, with
  * round keys read from memory.
  */
@@ -108,13 +121,20 @@
 	.rept 4
 	.long	0x87, 0, 1, 0
 	.endr
-.Lqword_128:			/* VPMULUDQ by it: v << 7 */
-	.quad	128
+	.p2align 6
+.Lgf_poly_zmm:			/* VPCLMULQDQ by its low qword: v * (x^7+x^2+x+1) */
+	.rept 4
+	.quad	0x87, 0
+	.endr
 	.p2align 6
 .Llane_k:			/* shift counts: lane l times x^l */
 	.quad	0, 0, 1, 1, 2, 2, 3, 3
 .Llane_64mk:			/* ... and 64 - l */
 	.quad	64, 64, 63, 63, 62, 62, 61, 61
+.Llane_k4:			/* VL 64: lane l times x^(4 + l) */
+	.quad	4, 4, 5, 5, 6, 6, 7, 7
+.Llane_64mk4:
+	.quad	60, 60, 59, 59, 58, 58, 57, 57
 .Lcts_perm:			/* VPSHUFB masks for the stealing */
 	.rept 16
 	.byte	0x80
@@ -229,12 +249,11 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /*
- * dst = src * x^k in every lane, 2 <= k <= 32 (dst may be src); t0, t1 and
- * (VL 64) t2 are scratch.  k = var (VL 32, 64): lane l times x^l, with
- * per-lane shift counts (a count of 64 gives 0: lane 0 stays as it is).
- * VL 64 forms v << 2 and v << 7 (v < 2^32) as in _mul_xbytes.
+ * VL 16, 32: dst = src * x^k in every lane, 2 <= k <= 32 (dst may be src);
+ * t0 and t1 are scratch.  k = var (VL 32): lane l times x^l, with per-lane
+ * shift counts (a count of 64 gives 0: lane 0 stays as it is).
  */
-.macro _mul_xk k, src, dst, t0, t1, t2
+.macro _mul_xk k, src, dst, t0, t1
 	.ifc \k, var
 		vpsrlvq		.Llane_64mk(%rip), \src, \t0
 		vpsllvq		.Llane_k(%rip), \src, \dst
@@ -244,49 +263,70 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	.endif
 	vpshufd		$0x4e, \t0, \t1		/* [v, lo >> (64 - k)] */
 	vpsrldq		$8, \t0, \t0		/* [v, 0] */
-	.if VL == 64
-		vpaddq		\t0, \t0, \t2
-		vpternlogq	$0x96, \t1, \t2, \dst
-		vpaddq		\t2, \t2, \t1
-		vpmuludq	.Lqword_128(%rip){1to8}, \t0, \t0	/* v << 7 */
-		vpternlogq	$0x96, \t1, \t0, \dst
-	.else
-		vpxor		\t1, \dst, \dst
-		vpaddq		\t0, \t0, \t1
-		vpxor		\t1, \dst, \dst
-		vpsllq		$2, \t0, \t1
-		vpxor		\t1, \dst, \dst
-		vpsllq		$7, \t0, \t0
-		vpxor		\t0, \dst, \dst
-	.endif
+	vpxor		\t1, \dst, \dst
+	vpaddq		\t0, \t0, \t1
+	vpxor		\t1, \dst, \dst
+	vpsllq		$2, \t0, \t1
+	vpxor		\t1, \dst, \dst
+	vpsllq		$7, \t0, \t0
+	vpxor		\t0, \dst, \dst
 .endm
 
 /*
- * VL 32, 64: dst = src * x^(8m) in every lane, 1 <= m <= 4 bytes (dst may
- * be src): a rotation by m bytes brings the top m bytes v to the bottom (the
+ * VL 32: dst = src * x^(8m) in every lane, 1 <= m <= 4 bytes (dst may be
+ * src): a rotation by m bytes brings the top m bytes v to the bottom (the
  * v * 1 term of the reduction), then v << 1 ^ v << 2 ^ v << 7 (at most
- * 8m + 7 bits) is added.  The doublings are additions, and VL 64 makes
- * v << 7 as v * 128 with VPMULUDQ (exact: v < 2^32): on Intel cores a vector
- * shift takes the port of VAESENC (the only one for 512-bit VAESENC, where
- * a 512-bit VPMULUDQ runs beside it; measured on a family 6 model 207 Xeon:
- * one zmm shift per vector of tweaks cost 10% of the throughput).  s0, s1
- * and (VL 64) s2 are scratch.
+ * 8m + 7 bits) is added, the doublings as additions.  s0 and s1 are
+ * scratch.
  */
-.macro _mul_xbytes m, src, dst, s0, s1, s2
+.macro _mul_xbytes m, src, dst, s0, s1
 	vpsrldq		$(16 - \m), \src, \s0	/* v */
 	vpalignr	$(16 - \m), \src, \src, \dst	/* src << 8m | v */
 	vpaddq		\s0, \s0, \s1
-	.if VL == 64
-		vpaddq		\s1, \s1, \s2
-		vpmuludq	.Lqword_128(%rip){1to8}, \s0, \s0	/* v << 7 */
-		vpternlogq	$0x96, \s1, \s2, \dst
-		vpxorq		\s0, \dst, \dst
+	vpxor		\s1, \dst, \dst
+	vpaddq		\s1, \s1, \s1
+	vpxor		\s1, \dst, \dst
+	vpsllq		$7, \s0, \s0
+	vpxor		\s0, \dst, \dst
+.endm
+
+/*
+ * VL 64: dst = src * x^k in every lane, 1 <= k <= 56 (dst may be src), with
+ * the k bits v leaving the top reduced by one carry-less multiplication:
+ * v * (x^7 + x^2 + x + 1) has at most k + 7 < 64 bits, so it is one 64-bit
+ * VPCLMULQDQ by 0x87 (.Lgf_poly_zmm), XORed onto the lane shifted left by
+ * k.  k a multiple of 8: the shift and v are byte shifts of the lane
+ * (VPSLLDQ, VPSRLDQ), which like VPCLMULQDQ issue beside 512-bit VAESENC
+ * rather than on its port (4 ops); otherwise the lane shift is put
+ * together from qword shifts (5 ops, two on the VAESENC port).  k = var:
+ * lane l times x^l; k = -4: lane l times x^(4 + l) (per-lane counts; a
+ * count of 64 gives 0).  t0 and t1 are scratch (may be the same register
+ * when k is a multiple of 8).
+ */
+.macro _mul_xk_clmul k, src, dst, t0, t1
+	.ifc \k, var
+		vpsrlvq		.Llane_64mk(%rip), \src, \t0
+		vpclmulqdq	$0x01, .Lgf_poly_zmm(%rip), \t0, \t1
+		vpslldq		$8, \t0, \t0
+		vpsllvq		.Llane_k(%rip), \src, \dst
+		vpternlogq	$0x96, \t0, \t1, \dst
+	.elseif \k == -4	/* lane l times x^(4 + l) */
+		vpsrlvq		.Llane_64mk4(%rip), \src, \t0
+		vpclmulqdq	$0x01, .Lgf_poly_zmm(%rip), \t0, \t1
+		vpslldq		$8, \t0, \t0
+		vpsllvq		.Llane_k4(%rip), \src, \dst
+		vpternlogq	$0x96, \t0, \t1, \dst
+	.elseif (\k % 8) == 0
+		vpsrldq		$(16 - \k / 8), \src, \t0	/* [v, 0] */
+		vpclmulqdq	$0x00, .Lgf_poly_zmm(%rip), \t0, \t0
+		vpslldq		$(\k / 8), \src, \dst
+		vpxorq		\t0, \dst, \dst
 	.else
-		vpxor		\s1, \dst, \dst
-		vpaddq		\s1, \s1, \s1
-		vpxor		\s1, \dst, \dst
-		vpsllq		$7, \s0, \s0
-		vpxor		\s0, \dst, \dst
+		vpsrlq		$(64 - \k), \src, \t0	/* [lo >> (64 - k), v] */
+		vpclmulqdq	$0x01, .Lgf_poly_zmm(%rip), \t0, \t1
+		vpslldq		$8, \t0, \t0		/* [0, lo >> (64 - k)] */
+		vpsllq		$\k, \src, \dst
+		vpternlogq	$0x96, \t0, \t1, \dst
 	.endif
 .endm
 
@@ -295,25 +335,26 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	.if VL == 16
 		_mul_x		NEXT, NEXT, CH0
 	.else
-		_mul_xk		2, NEXT, NEXT, CH0, CH1, CH2
+		_mul_xk		2, NEXT, NEXT, CH0, CH1
 	.endif
 .endm
 
 /*
  * VL 32, 64: the tweaks of the first 8 vectors from those of the first
- * (NEXT, or TW0), vector j getting x^(Lj) more, as a tree of depth 3:
- * 1 = 0 * x^L, 2 = 0 * x^2L, 3 = 1 * x^2L, 4..7 = 0..3 * x^4L.  VL 32: built
- * in V0-V7, then stored to TW.
+ * (NEXT, or TW0), vector j getting x^(Lj) more.  VL 32: a tree of depth 3,
+ * 1 = 0 * x^L, 2 = 0 * x^2L, 3 = 1 * x^2L, 4..7 = 0..3 * x^4L, built in
+ * V0-V7, then stored to TW.  VL 64: TW1 was made beside TW0 from the
+ * broadcast tweak, and the others are byte multiples away from one of
+ * them (depth 2: 2, 4, 6 = 0 * x^8, x^16, x^24; 3, 5, 7 = 1 * the same).
  */
 .macro _first_tweaks
 	.if VL == 64
-		_mul_xk		4, TW0, TW1, V5, V6, V7
-		_mul_xbytes	1, TW0, TW2, V0, V1, V2
-		_mul_xbytes	1, TW1, TW3, V3, V4, V5
-		_mul_xbytes	2, TW0, TW4, V0, V1, V2
-		_mul_xbytes	2, TW1, TW5, V3, V4, V5
-		_mul_xbytes	2, TW2, TW6, V0, V1, V2
-		_mul_xbytes	2, TW3, TW7, V3, V4, V5
+		_mul_xk_clmul	8, TW0, TW2, V0, V0
+		_mul_xk_clmul	8, TW1, TW3, V1, V1
+		_mul_xk_clmul	16, TW0, TW4, V2, V2
+		_mul_xk_clmul	16, TW1, TW5, V3, V3
+		_mul_xk_clmul	24, TW0, TW6, V4, V4
+		_mul_xk_clmul	24, TW1, TW7, V5, V5
 	.else
 		_mul_xk		2, NEXT, V1, CH0, CH1
 		_mul_xk		4, NEXT, V2, CH0, CH1
@@ -348,8 +389,9 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 /*
  * En/decrypt n full vectors (n * VL bytes) from SRC to DST and advance SRC,
  * DST and LEN past them.  With chain, the tweaks come from, and the chain is
- * advanced in, NEXT (VL 16, 32) or TW0 (VL 64); without, the batch's tweaks
- * are already in TW (VL 32: the stack buffer; VL 64: TW0-TW7) and are kept.
+ * advanced in, NEXT (VL 16, 32) or TW0 (VL 64); without (VL 32 only), the
+ * batch's tweaks are already in the stack buffer TW and are kept.  (The
+ * VL 64 main loop is _xts_main64_group.)
  */
 .macro _xts_batch enc, n, chain=1
 	/* the tweaks of the batch's vectors */
@@ -357,10 +399,10 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	.elseif VL == 64
 		.irp j, 1,2,3,4,5,6,7
 		.if \j < \n
-			_mul_xk	4, TWP\j, TW\j, V5, V6, V7
+			_mul_xk_clmul	4, TWP\j, TW\j, V5, V6
 		.endif
 		.endr
-		_mul_xk	4, TWP\n, NEXT, V5, V6, V7
+		_mul_xk_clmul	4, TWP\n, NEXT, V5, V6
 	.else
 		.irp j, 0,1,2,3,4,5,6,7
 		.if \j < \n
@@ -395,13 +437,9 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	/* the last round with the tweak folded into its key, and the stores */
 	.irp j, 0,1,2,3,4,5,6,7
 	.if \j < \n
-	.if VL == 64 && \chain
+	.if VL == 64
 		vpxord		RKLAST, TW\j, TW\j
 		_aes_last	\enc, TW\j, V\j
-		vmovdqu8	V\j, \j*VL(DST)
-	.elseif VL == 64
-		vpxord		RKLAST, TW\j, %zmm31
-		_aes_last	\enc, %zmm31, V\j
 		vmovdqu8	V\j, \j*VL(DST)
 	.else
 		vpxor		\j*VL(%rsp), RKLAST, TMP
@@ -410,12 +448,88 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	.endif
 	.endif
 	.endr
-	.if VL == 64 && \chain
+	.if VL == 64
 		vmovdqa64	NEXT, TW0
 	.endif
 	add	$\n*VL, SRC
 	add	$\n*VL, DST
 	sub	$\n*VL, LEN
+.endm
+
+/*
+ * VL 64 main loop, half a batch: 4 vectors (off = 0 or 4) en/decrypted
+ * with the tweaks t0-t3 (TW<off>..TW<off+3>) in the states s0-s3 (V0-V3
+ * for both halves: renaming lets the second half start while the first
+ * finishes), the last round keys k0-k3 = RKLAST ^ tweak made first (V4-V7)
+ * so that t0-t3 can then be advanced by x^32 for the next batch, one per
+ * round between the rounds, all on ports beside VAESENC's.  In program
+ * order each half goes through all its rounds before the next one starts:
+ * the first half's AES begins as soon as its own tweaks are there.
+ */
+.macro _xts_main64_group enc, upd, s0, s1, s2, s3, t0, t1, t2, t3, k0, k1, k2, k3, off
+	vmovdqu8	(\off+0)*VL(SRC), \s0
+	vmovdqu8	(\off+1)*VL(SRC), \s1
+	vmovdqu8	(\off+2)*VL(SRC), \s2
+	vmovdqu8	(\off+3)*VL(SRC), \s3
+	vpternlogd	$0x96, RK0, \t0, \s0	/* src ^ tweak ^ round key 0 */
+	vpternlogd	$0x96, RK0, \t1, \s1
+	vpternlogd	$0x96, RK0, \t2, \s2
+	vpternlogd	$0x96, RK0, \t3, \s3
+	vpxord		RKLAST, \t0, \k0
+	vpxord		RKLAST, \t1, \k1
+	vpxord		RKLAST, \t2, \k2
+	vpxord		RKLAST, \t3, \k3
+	.irp i, 1,2,3,4,5,6,7,8,9
+		_aes_round	\enc, RKEY\i, \s0
+		_aes_round	\enc, RKEY\i, \s1
+		_aes_round	\enc, RKEY\i, \s2
+		_aes_round	\enc, RKEY\i, \s3
+		.if !\upd
+		.elseif \i == 1
+			_mul_xk_clmul	32, \t0, \t0, %zmm31, %zmm31
+		.elseif \i == 2
+			_mul_xk_clmul	32, \t1, \t1, %zmm31, %zmm31
+		.elseif \i == 3
+			_mul_xk_clmul	32, \t2, \t2, %zmm31, %zmm31
+		.elseif \i == 4
+			_mul_xk_clmul	32, \t3, \t3, %zmm31, %zmm31
+		.endif
+	.endr
+	cmp	$12, NROUNDS
+	jb	.Lglast\@
+	.irp i, 10,11
+		_aes_round	\enc, RKEY\i, \s0
+		_aes_round	\enc, RKEY\i, \s1
+		_aes_round	\enc, RKEY\i, \s2
+		_aes_round	\enc, RKEY\i, \s3
+	.endr
+	je	.Lglast\@
+	.irp i, 12,13
+		_aes_round	\enc, RKEY\i, \s0
+		_aes_round	\enc, RKEY\i, \s1
+		_aes_round	\enc, RKEY\i, \s2
+		_aes_round	\enc, RKEY\i, \s3
+	.endr
+.Lglast\@:
+	_aes_last	\enc, \k0, \s0
+	_aes_last	\enc, \k1, \s1
+	_aes_last	\enc, \k2, \s2
+	_aes_last	\enc, \k3, \s3
+	vmovdqu8	\s0, (\off+0)*VL(DST)
+	vmovdqu8	\s1, (\off+1)*VL(DST)
+	vmovdqu8	\s2, (\off+2)*VL(DST)
+	vmovdqu8	\s3, (\off+3)*VL(DST)
+.endm
+
+/* VL 64: a batch of 8 vectors as two halves; upd: advance TW0-TW7 by x^32. */
+.macro _xts_main64_batch enc, upd
+	_xts_main64_group \enc, \upd, %zmm0, %zmm1, %zmm2, %zmm3, \
+		%zmm8, %zmm9, %zmm10, %zmm11, %zmm4, %zmm5, %zmm6, %zmm7, 0
+	_xts_main64_group \enc, \upd, %zmm0, %zmm1, %zmm2, %zmm3, \
+		%zmm12, %zmm13, %zmm14, %zmm15, %zmm4, %zmm5, %zmm6, %zmm7, 4
+	add	$8*VL, SRC
+	add	$8*VL, DST
+	sub	$8*VL, LEN
 .endm
 
 /* xmm x = XTS en/decryption of x with the xmm tweak tw (round keys in memory). */
@@ -464,9 +578,13 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	/* the first vector's tweaks T_0 .. T_L-1: T in every lane, times x^l */
 	.if VL == 16
 		vmovdqu		(TWEAKP), %xmm8
+	.elseif VL == 64
+		_vbroadcast128	(TWEAKP), V8
+		_mul_xk_clmul	-4, V8, V9, V10, V11	/* TW1, for _first_tweaks */
+		_mul_xk_clmul	var, V8, V8, V12, V13
 	.else
 		_vbroadcast128	(TWEAKP), V8
-		_mul_xk		var, V8, V8, V9, V10, V11
+		_mul_xk		var, V8, V8, V9, V10
 	.endif
 	cmp	$VL, LEN
 	jb	.Lsingles\@
@@ -491,28 +609,39 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		 * VL 32, 64: the 8 vectors' tweaks are kept, each advanced
 		 * by x^(8L) (a whole number of bytes) per batch, with no
 		 * chain from vector to vector.  First, those of batch 1.
+		 * VL 64: TW0-TW7 are advanced inside the batch, between its
+		 * rounds, and after the loop TW0 holds the next vector's.
 		 */
 		_first_tweaks
-		jmp	.Lenter\@
-		.p2align 4
+		.if VL == 64
+			cmp	$16*VL, LEN
+			jb	.Llast8\@
+			.p2align 4
 .Lloop\@:
-		.irp j, 0,1,2,3,4,5,6,7
-		.if VL == 64
-			_mul_xbytes	4, TW\j, TW\j, V5, V6, V7
+			_xts_main64_batch \enc, 1
+			cmp	$16*VL, LEN
+			jae	.Lloop\@
+.Llast8\@:
+			/*
+			 * The last batch of 8: its tweaks are not advanced
+			 * (one vector's, TW0 * x^32, is made after it).
+			 */
+			_xts_main64_batch \enc, 0
+			_mul_xk_clmul	32, TW0, TW0, %zmm31, %zmm31
 		.else
-			vmovdqa		\j*VL(%rsp), V\j
-			_mul_xbytes	2, V\j, V\j, CH0, CH1
-			vmovdqa		V\j, \j*VL(%rsp)
-		.endif
-		.endr
+			jmp	.Lenter\@
+			.p2align 4
+.Lloop\@:
+			.irp j, 0,1,2,3,4,5,6,7
+				vmovdqa		\j*VL(%rsp), V\j
+				_mul_xbytes	2, V\j, V\j, CH0, CH1
+				vmovdqa		V\j, \j*VL(%rsp)
+			.endr
 .Lenter\@:
-		_xts_batch	\enc, 8, 0
-		cmp	$8*VL, LEN
-		jae	.Lloop\@
-		/* the next vector's: 8 vectors on from the last batch's first */
-		.if VL == 64
-			_mul_xbytes	4, TW0, TW0, V5, V6, V7
-		.else
+			_xts_batch	\enc, 8, 0
+			cmp	$8*VL, LEN
+			jae	.Lloop\@
+			/* the next vector's: 8 vectors on from the last batch's first */
 			vmovdqa		(%rsp), NEXT
 			_mul_xbytes	2, NEXT, NEXT, CH0, CH1
 		.endif
