@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * AES-XTS (IEEE 1619-2007, NIST SP 800-38E) for three vector widths.
+ * AES-XTS (IEEE 1619-2007, NIST SP 800-38E) for three vector widths: avx
+ * (VL 16); vaes2 (VL 32) in two variants, vaes2 with bit-shift tweaks (for
+ * CPUs whose VAES has no VPCLMULQDQ beside it: QEMU's emulated ones) and
+ * vaes2_clmul (CLMUL = 1 below); vaes512 (VL 64, always CLMUL).
  *
  * The mode.  A data unit of blocks P_0 .. P_m-1 (and maybe a partial P_m)
  * with the 128-bit tweak value i is encrypted as
@@ -39,15 +42,18 @@
  * added at the bottom; VPSRLDQ $(16 - m) gives v alone, and v << 1, v << 2
  * (two VPADDQ) and v << 7 (VPSLLQ) are XORed on (8 ops).
  *
- * VL 64 (VPCLMULQDQ): the reduction term v * (x^7 + x^2 + x + 1), at most
- * k + 7 < 64 bits for k <= 56, is one carry-less multiplication of v by
- * 0x87, so times x^k is: v to the bottom qword of the lane, VPCLMULQDQ,
- * the lane shifted left by k, one XOR; for k a multiple of 8 both shifts
- * are byte shifts (VPSRLDQ, VPSLLDQ): 4 ops, none of them on the port of
- * VAESENC.  That matters because on Intel cores 512-bit VAESENC issues on
- * one port only, which also takes every 512-bit bit shift (measured on a
- * family 6 model 207 Xeon: a zmm VPSLLQ costs a VAESENC slot, while
- * VPSRLDQ, VPCLMULQDQ and VPXORQ beside VAESENC are free).
+ * CLMUL (VPCLMULQDQ; VL 64, and VL 32 in vaes2_clmul): the reduction term
+ * v * (x^7 + x^2 + x + 1), at most k + 7 < 64 bits for k <= 56, is one
+ * carry-less multiplication of v by 0x87, so times x^k is: v to the bottom
+ * qword of the lane, VPCLMULQDQ, the lane shifted left by k, one XOR; for k
+ * a multiple of 8 both shifts are byte shifts (VPSRLDQ, VPSLLDQ): 4 ops,
+ * none of them on a port of VAESENC.  That matters because on Intel cores
+ * VAESENC issues on the ports that also take the vector bit shifts (512-bit
+ * VAESENC on one port only; measured on a family 6 model 207 Xeon: a zmm
+ * VPSLLQ costs a VAESENC slot, while VPSRLDQ, VPCLMULQDQ and VPXORQ beside
+ * VAESENC are free); with ymm, the shift method's 8 ops per tweak vector
+ * and batch, 6 of them on VAESENC's ports, cost vaes2 about a fifth of its
+ * speed.
  *
  * Lanes.  A vector of VL bytes holds L = VL / 16 blocks; the tweaks of a
  * vector are T_n .. T_n+L-1 in its lanes, so those of the next vector are
@@ -57,11 +63,13 @@
  * or 4 whole bytes) per batch, with no chain from vector to vector; the
  * first 8 come from the first vector (VL 32: a tree of depth 3, x^L, x^2L,
  * x^4L; VL 64: depth 2, see _first_tweaks), the tail batches walk the
- * chain.  VL 64 advances the tweaks between the rounds of the batch that
- * uses them, once its last round keys (RKLAST ^ tweak) are made.  Only
- * VL 64 uses VPCLMULQDQ (every AVX-512 CPU with VAES has it; the glue
- * checks): the vaes2 implementation also runs where VAES has no carry-less
- * multiplier beside it (QEMU's emulated CPUs).
+ * chain.  With CLMUL the main loop advances the tweaks between the rounds
+ * of the batch that uses them, once its last round keys (RKLAST ^ tweak)
+ * are made, and VL 32 makes its first 8 with a tree of depth 2 (1, 2, 3 =
+ * 0 * x^2, x^4, x^6; 4..7 = 0..3 * x^8) and walks its tail chain with
+ * _mul_xk_clmul.  Every real CPU with VAES has VPCLMULQDQ (vaes512 needs
+ * it; the glue checks), emulated ones may not: the glue runs vaes2_clmul
+ * where the CPU has it and the plain vaes2 elsewhere.
  *
  * Ciphertext stealing (IEEE 1619-2007 5.3.2), b = len % 16 != 0: the last
  * full block P_m-1 and the partial P_m are done together, as
@@ -82,8 +90,8 @@
  * they fit, then one batch of 4, 2 and 1 vector as needed, then (VL 32, 64)
  * single blocks on xmm, then the stealing.  Every round key is applied to
  * all vectors of a batch before the next (8 AES streams in flight); the
- * VL 64 main loop does its batch as two halves of 4 vectors, each through
- * all its rounds in turn (_xts_main64_group).
+ * CLMUL main loop does its batch as two halves of 4 vectors, each through
+ * all its rounds in turn (_xts_main_group: one body for VL 32 and 64).
  *
  * Register plan (SysV arguments; V<n> = xmm/ymm/zmm<n> of the width):
  *	rdi KEY  rsi DST  rdx SRC  rcx LEN (bytes left for the bulk: every full
@@ -92,13 +100,17 @@
  *	r11 b = len % 16  rax scratch  rbp frame pointer (VL 16, 32)
  *	V0-V7	  AES states of a batch (scratch of the tweak arithmetic before
  *		  a batch loads them)
- * VL 16, 32 (16 vector registers; a batch's tweaks go to an aligned stack
- * buffer TW of 8 vectors, read again by the last round, wiped before
- * return):
+ * VL 16, 32 (16 vector registers, no EVEX; a batch's tweaks go to an
+ * aligned stack buffer TW of 8 vectors, read again by the last round,
+ * wiped before return):
  *	V8  NEXT  tweaks of the next vector to do (xmm8: of the next block)
  *	V9  RK	  round key being applied, broadcast
- *	V10 RKLAST  V11 TMP (RKLAST ^ tweak)  V12-V14 tweak scratch
+ *	V10 RKLAST  V11 TMP (RKLAST ^ tweak)  V12-V14 CH0-CH2 tweak scratch
  *	V15 RK0
+ *	VL 32 CLMUL main loop: V0-V3 the states of both halves, V4-V7 their
+ *	last round keys (RKLAST ^ tweak); the tweaks stay in TW, each loaded
+ *	into CH0, advanced with CH1 as scratch and stored back; the round
+ *	keys are broadcast into RK round by round (no room to keep them)
  * VL 64 (32 registers, no stack):
  *	V8-V15	  TW0-TW7, the tweaks of the batch's vectors (xmm8: of the next
  *		  block, between batches)
@@ -122,7 +134,7 @@
 	.long	0x87, 0, 1, 0
 	.endr
 	.p2align 6
-.Lgf_poly_zmm:			/* VPCLMULQDQ by its low qword: v * (x^7+x^2+x+1) */
+.Lgf_poly:			/* VPCLMULQDQ by its low qword: v * (x^7+x^2+x+1) */
 	.rept 4
 	.quad	0x87, 0
 	.endr
@@ -248,6 +260,16 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	_vpxor		\t, \dst, \dst
 .endm
 
+/* dst ^= a ^ b (VL 64: one VPTERNLOGQ) */
+.macro _vpxor3 a, b, dst
+	.if VL == 64
+		vpternlogq	$0x96, \a, \b, \dst
+	.else
+		vpxor		\a, \dst, \dst
+		vpxor		\b, \dst, \dst
+	.endif
+.endm
+
 /*
  * VL 16, 32: dst = src * x^k in every lane, 2 <= k <= 32 (dst may be src);
  * t0 and t1 are scratch.  k = var (VL 32): lane l times x^l, with per-lane
@@ -291,42 +313,46 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /*
- * VL 64: dst = src * x^k in every lane, 1 <= k <= 56 (dst may be src), with
- * the k bits v leaving the top reduced by one carry-less multiplication:
- * v * (x^7 + x^2 + x + 1) has at most k + 7 < 64 bits, so it is one 64-bit
- * VPCLMULQDQ by 0x87 (.Lgf_poly_zmm), XORed onto the lane shifted left by
- * k.  k a multiple of 8: the shift and v are byte shifts of the lane
- * (VPSLLDQ, VPSRLDQ), which like VPCLMULQDQ issue beside 512-bit VAESENC
- * rather than on its port (4 ops); otherwise the lane shift is put
- * together from qword shifts (5 ops, two on the VAESENC port).  k = var:
- * lane l times x^l; k = -4: lane l times x^(4 + l) (per-lane counts; a
- * count of 64 gives 0).  t0 and t1 are scratch (may be the same register
- * when k is a multiple of 8).
+ * VL 32, 64 with VPCLMULQDQ: dst = src * x^k in every lane, 1 <= k <= 56
+ * (dst may be src), with the k bits v leaving the top reduced by one
+ * carry-less multiplication: v * (x^7 + x^2 + x + 1) has at most k + 7 < 64
+ * bits, so it is one 64-bit VPCLMULQDQ by 0x87 (.Lgf_poly), XORed onto the
+ * lane shifted left by k.  k a multiple of 8: the shift and v are byte
+ * shifts of the lane (VPSLLDQ, VPSRLDQ), which like VPCLMULQDQ issue beside
+ * VAESENC rather than on its ports (4 ops); otherwise the lane shift is put
+ * together from qword shifts (5 ops with VPTERNLOGQ, 6 on VL 32; two of them
+ * on a VAESENC port).  k = var: lane l times x^l; k = -4 (VL 64): lane l
+ * times x^(4 + l) (per-lane counts; a count of 64 gives 0).  t0 and t1 are
+ * scratch (may be the same register when k is a multiple of 8).
  */
 .macro _mul_xk_clmul k, src, dst, t0, t1
 	.ifc \k, var
 		vpsrlvq		.Llane_64mk(%rip), \src, \t0
-		vpclmulqdq	$0x01, .Lgf_poly_zmm(%rip), \t0, \t1
+		vpclmulqdq	$0x01, .Lgf_poly(%rip), \t0, \t1
 		vpslldq		$8, \t0, \t0
 		vpsllvq		.Llane_k(%rip), \src, \dst
-		vpternlogq	$0x96, \t0, \t1, \dst
+		_vpxor3		\t0, \t1, \dst
 	.elseif \k == -4	/* lane l times x^(4 + l) */
 		vpsrlvq		.Llane_64mk4(%rip), \src, \t0
-		vpclmulqdq	$0x01, .Lgf_poly_zmm(%rip), \t0, \t1
+		vpclmulqdq	$0x01, .Lgf_poly(%rip), \t0, \t1
 		vpslldq		$8, \t0, \t0
 		vpsllvq		.Llane_k4(%rip), \src, \dst
-		vpternlogq	$0x96, \t0, \t1, \dst
+		_vpxor3		\t0, \t1, \dst
 	.elseif (\k % 8) == 0
 		vpsrldq		$(16 - \k / 8), \src, \t0	/* [v, 0] */
-		vpclmulqdq	$0x00, .Lgf_poly_zmm(%rip), \t0, \t0
+		vpclmulqdq	$0x00, .Lgf_poly(%rip), \t0, \t0
 		vpslldq		$(\k / 8), \src, \dst
-		vpxorq		\t0, \dst, \dst
+		.if VL == 64
+			vpxorq		\t0, \dst, \dst
+		.else
+			vpxor		\t0, \dst, \dst
+		.endif
 	.else
 		vpsrlq		$(64 - \k), \src, \t0	/* [lo >> (64 - k), v] */
-		vpclmulqdq	$0x01, .Lgf_poly_zmm(%rip), \t0, \t1
+		vpclmulqdq	$0x01, .Lgf_poly(%rip), \t0, \t1
 		vpslldq		$8, \t0, \t0		/* [0, lo >> (64 - k)] */
 		vpsllq		$\k, \src, \dst
-		vpternlogq	$0x96, \t0, \t1, \dst
+		_vpxor3		\t0, \t1, \dst
 	.endif
 .endm
 
@@ -334,6 +360,8 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .macro _next_step
 	.if VL == 16
 		_mul_x		NEXT, NEXT, CH0
+	.elseif CLMUL
+		_mul_xk_clmul	2, NEXT, NEXT, CH0, CH1
 	.else
 		_mul_xk		2, NEXT, NEXT, CH0, CH1
 	.endif
@@ -356,6 +384,15 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		_mul_xk_clmul	24, TW0, TW6, V4, V4
 		_mul_xk_clmul	24, TW1, TW7, V5, V5
 	.else
+	.if CLMUL
+		_mul_xk_clmul	2, NEXT, V1, CH0, CH1
+		_mul_xk_clmul	4, NEXT, V2, CH0, CH1
+		_mul_xk_clmul	6, NEXT, V3, CH0, CH1
+		_mul_xk_clmul	8, NEXT, V4, CH0, CH0
+		_mul_xk_clmul	8, V1, V5, CH1, CH1
+		_mul_xk_clmul	8, V2, V6, CH2, CH2
+		_mul_xk_clmul	8, V3, V7, V0, V0
+	.else
 		_mul_xk		2, NEXT, V1, CH0, CH1
 		_mul_xk		4, NEXT, V2, CH0, CH1
 		_mul_xk		4, V1, V3, CH0, CH1
@@ -363,6 +400,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		_mul_xbytes	1, V1, V5, CH2, V0
 		_mul_xbytes	1, V2, V6, CH0, CH1
 		_mul_xbytes	1, V3, V7, CH2, V0
+	.endif
 		vmovdqa		NEXT, (%rsp)
 		.irp j, 1,2,3,4,5,6,7
 			vmovdqa		V\j, \j*VL(%rsp)
@@ -457,76 +495,122 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /*
- * VL 64 main loop, half a batch: 4 vectors (off = 0 or 4) en/decrypted
- * with the tweaks t0-t3 (TW<off>..TW<off+3>) in the states s0-s3 (V0-V3
- * for both halves: renaming lets the second half start while the first
- * finishes), the last round keys k0-k3 = RKLAST ^ tweak made first (V4-V7)
- * so that t0-t3 can then be advanced by x^32 for the next batch, one per
- * round between the rounds, all on ports beside VAESENC's.  In program
- * order each half goes through all its rounds before the next one starts:
- * the first half's AES begins as soon as its own tweaks are there.
+ * The main loop with VPCLMULQDQ (VL 64, and VL 32 when the CPU has it),
+ * half a batch: 4 vectors (off = 0 or 4) en/decrypted with the tweaks t0-t3
+ * (VL 64: TW<off>..TW<off+3>; VL 32: their slots in the stack buffer TW)
+ * in the states s0-s3 (V0-V3 for both halves: renaming lets the second
+ * half start while the first finishes), the last round keys k0-k3 = RKLAST
+ * ^ tweak made first (V4-V7) so that t0-t3 can then be advanced by x^8L
+ * for the next batch, one per round between the rounds, all on ports
+ * beside VAESENC's.  In program order each half goes through all its
+ * rounds before the next one starts: the first half's AES begins as soon
+ * as its own tweaks are there.  VL 32 broadcasts each round key into RK
+ * (there is no register for all of them) and does its tweaks in CH0, CH1,
+ * loaded from TW and stored back.
  */
-.macro _xts_main64_group enc, upd, s0, s1, s2, s3, t0, t1, t2, t3, k0, k1, k2, k3, off
-	vmovdqu8	(\off+0)*VL(SRC), \s0
-	vmovdqu8	(\off+1)*VL(SRC), \s1
-	vmovdqu8	(\off+2)*VL(SRC), \s2
-	vmovdqu8	(\off+3)*VL(SRC), \s3
-	vpternlogd	$0x96, RK0, \t0, \s0	/* src ^ tweak ^ round key 0 */
-	vpternlogd	$0x96, RK0, \t1, \s1
-	vpternlogd	$0x96, RK0, \t2, \s2
-	vpternlogd	$0x96, RK0, \t3, \s3
-	vpxord		RKLAST, \t0, \k0
-	vpxord		RKLAST, \t1, \k1
-	vpxord		RKLAST, \t2, \k2
-	vpxord		RKLAST, \t3, \k3
+.macro _xts_main_group enc, upd, s0, s1, s2, s3, t0, t1, t2, t3, k0, k1, k2, k3, off
+	.if VL == 64
+		vmovdqu8	(\off+0)*VL(SRC), \s0
+		vmovdqu8	(\off+1)*VL(SRC), \s1
+		vmovdqu8	(\off+2)*VL(SRC), \s2
+		vmovdqu8	(\off+3)*VL(SRC), \s3
+		vpternlogd	$0x96, RK0, \t0, \s0	/* src ^ tweak ^ round key 0 */
+		vpternlogd	$0x96, RK0, \t1, \s1
+		vpternlogd	$0x96, RK0, \t2, \s2
+		vpternlogd	$0x96, RK0, \t3, \s3
+		vpxord		RKLAST, \t0, \k0
+		vpxord		RKLAST, \t1, \k1
+		vpxord		RKLAST, \t2, \k2
+		vpxord		RKLAST, \t3, \k3
+	.else
+		_xts_whiten32	\s0, \t0, \k0, (\off+0)
+		_xts_whiten32	\s1, \t1, \k1, (\off+1)
+		_xts_whiten32	\s2, \t2, \k2, (\off+2)
+		_xts_whiten32	\s3, \t3, \k3, (\off+3)
+	.endif
 	.irp i, 1,2,3,4,5,6,7,8,9
-		_aes_round	\enc, RKEY\i, \s0
-		_aes_round	\enc, RKEY\i, \s1
-		_aes_round	\enc, RKEY\i, \s2
-		_aes_round	\enc, RKEY\i, \s3
+		_xts_main_round	\enc, \i, \s0, \s1, \s2, \s3
 		.if !\upd
 		.elseif \i == 1
-			_mul_xk_clmul	32, \t0, \t0, %zmm31, %zmm31
+			_xts_main_step	\t0
 		.elseif \i == 2
-			_mul_xk_clmul	32, \t1, \t1, %zmm31, %zmm31
+			_xts_main_step	\t1
 		.elseif \i == 3
-			_mul_xk_clmul	32, \t2, \t2, %zmm31, %zmm31
+			_xts_main_step	\t2
 		.elseif \i == 4
-			_mul_xk_clmul	32, \t3, \t3, %zmm31, %zmm31
+			_xts_main_step	\t3
 		.endif
 	.endr
 	cmp	$12, NROUNDS
 	jb	.Lglast\@
 	.irp i, 10,11
-		_aes_round	\enc, RKEY\i, \s0
-		_aes_round	\enc, RKEY\i, \s1
-		_aes_round	\enc, RKEY\i, \s2
-		_aes_round	\enc, RKEY\i, \s3
+		_xts_main_round	\enc, \i, \s0, \s1, \s2, \s3
 	.endr
 	je	.Lglast\@
 	.irp i, 12,13
-		_aes_round	\enc, RKEY\i, \s0
-		_aes_round	\enc, RKEY\i, \s1
-		_aes_round	\enc, RKEY\i, \s2
-		_aes_round	\enc, RKEY\i, \s3
+		_xts_main_round	\enc, \i, \s0, \s1, \s2, \s3
 	.endr
 .Lglast\@:
 	_aes_last	\enc, \k0, \s0
 	_aes_last	\enc, \k1, \s1
 	_aes_last	\enc, \k2, \s2
 	_aes_last	\enc, \k3, \s3
-	vmovdqu8	\s0, (\off+0)*VL(DST)
-	vmovdqu8	\s1, (\off+1)*VL(DST)
-	vmovdqu8	\s2, (\off+2)*VL(DST)
-	vmovdqu8	\s3, (\off+3)*VL(DST)
+	_vmovdqu	\s0, (\off+0)*VL(DST)
+	_vmovdqu	\s1, (\off+1)*VL(DST)
+	_vmovdqu	\s2, (\off+2)*VL(DST)
+	_vmovdqu	\s3, (\off+3)*VL(DST)
 .endm
 
-/* VL 64: a batch of 8 vectors as two halves; upd: advance TW0-TW7 by x^32. */
-.macro _xts_main64_batch enc, upd
-	_xts_main64_group \enc, \upd, %zmm0, %zmm1, %zmm2, %zmm3, \
-		%zmm8, %zmm9, %zmm10, %zmm11, %zmm4, %zmm5, %zmm6, %zmm7, 0
-	_xts_main64_group \enc, \upd, %zmm0, %zmm1, %zmm2, %zmm3, \
-		%zmm12, %zmm13, %zmm14, %zmm15, %zmm4, %zmm5, %zmm6, %zmm7, 4
+/* VL 32: s = src vector j ^ tweak t ^ round key 0, k = RKLAST ^ t. */
+.macro _xts_whiten32 s, t, k, j
+	vpxor		\j*VL(SRC), RK0, \s
+	vmovdqa		\t, \k
+	vpxor		\k, \s, \s
+	vpxor		RKLAST, \k, \k
+.endm
+
+/* Round key i (1..13) applied to s0-s3. */
+.macro _xts_main_round enc, i, s0, s1, s2, s3
+	.if VL == 64
+		_aes_round	\enc, RKEY\i, \s0
+		_aes_round	\enc, RKEY\i, \s1
+		_aes_round	\enc, RKEY\i, \s2
+		_aes_round	\enc, RKEY\i, \s3
+	.else
+		_vbroadcast128	16*\i(KEY), RK
+		_aes_round	\enc, RK, \s0
+		_aes_round	\enc, RK, \s1
+		_aes_round	\enc, RK, \s2
+		_aes_round	\enc, RK, \s3
+	.endif
+.endm
+
+/* Tweak vector t (register or TW slot) times x^8L: 8 vectors on. */
+.macro _xts_main_step t
+	.if VL == 64
+		_mul_xk_clmul	32, \t, \t, %zmm31, %zmm31
+	.else
+		vmovdqa		\t, CH0
+		_mul_xk_clmul	16, CH0, CH0, CH1, CH1
+		vmovdqa		CH0, \t
+	.endif
+.endm
+
+/* A batch of 8 vectors as two halves; upd: advance its 8 tweaks by x^8L. */
+.macro _xts_main_batch enc, upd
+	.if VL == 64
+		_xts_main_group \enc, \upd, %zmm0, %zmm1, %zmm2, %zmm3, \
+			%zmm8, %zmm9, %zmm10, %zmm11, %zmm4, %zmm5, %zmm6, %zmm7, 0
+		_xts_main_group \enc, \upd, %zmm0, %zmm1, %zmm2, %zmm3, \
+			%zmm12, %zmm13, %zmm14, %zmm15, %zmm4, %zmm5, %zmm6, %zmm7, 4
+	.else
+		_xts_main_group \enc, \upd, V0, V1, V2, V3, \
+			0*VL(%rsp), 1*VL(%rsp), 2*VL(%rsp), 3*VL(%rsp), \
+			V4, V5, V6, V7, 0
+		_xts_main_group \enc, \upd, V0, V1, V2, V3, \
+			4*VL(%rsp), 5*VL(%rsp), 6*VL(%rsp), 7*VL(%rsp), \
+			V4, V5, V6, V7, 4
+	.endif
 	add	$8*VL, SRC
 	add	$8*VL, DST
 	sub	$8*VL, LEN
@@ -582,6 +666,9 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		_vbroadcast128	(TWEAKP), V8
 		_mul_xk_clmul	-4, V8, V9, V10, V11	/* TW1, for _first_tweaks */
 		_mul_xk_clmul	var, V8, V8, V12, V13
+	.elseif CLMUL
+		_vbroadcast128	(TWEAKP), V8
+		_mul_xk_clmul	var, V8, V8, V9, V10
 	.else
 		_vbroadcast128	(TWEAKP), V8
 		_mul_xk		var, V8, V8, V9, V10
@@ -609,25 +696,32 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		 * VL 32, 64: the 8 vectors' tweaks are kept, each advanced
 		 * by x^(8L) (a whole number of bytes) per batch, with no
 		 * chain from vector to vector.  First, those of batch 1.
-		 * VL 64: TW0-TW7 are advanced inside the batch, between its
-		 * rounds, and after the loop TW0 holds the next vector's.
+		 * CLMUL: they are advanced inside the batch, between its
+		 * rounds, and after the loop TW0 (VL 64) or NEXT (VL 32)
+		 * holds the next vector's.
 		 */
 		_first_tweaks
-		.if VL == 64
+		.if CLMUL
 			cmp	$16*VL, LEN
 			jb	.Llast8\@
 			.p2align 4
 .Lloop\@:
-			_xts_main64_batch \enc, 1
+			_xts_main_batch \enc, 1
 			cmp	$16*VL, LEN
 			jae	.Lloop\@
 .Llast8\@:
 			/*
 			 * The last batch of 8: its tweaks are not advanced
-			 * (one vector's, TW0 * x^32, is made after it).
+			 * (one vector's, the first times x^8L, is made after
+			 * it).
 			 */
-			_xts_main64_batch \enc, 0
-			_mul_xk_clmul	32, TW0, TW0, %zmm31, %zmm31
+			_xts_main_batch \enc, 0
+			.if VL == 64
+				_mul_xk_clmul	32, TW0, TW0, %zmm31, %zmm31
+			.else
+				vmovdqa		(%rsp), NEXT
+				_mul_xk_clmul	16, NEXT, NEXT, CH0, CH0
+			.endif
 		.else
 			jmp	.Lenter\@
 			.p2align 4
@@ -717,6 +811,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 _set_veclen 16
+.set CLMUL, 0
 SYM_TYPED_FUNC_START(aesnictr_xts_encrypt_avx)
 	_aes_xts_crypt	1
 SYM_FUNC_END(aesnictr_xts_encrypt_avx)
@@ -727,6 +822,7 @@ SYM_FUNC_END(aesnictr_xts_decrypt_avx)
 
 #if AESNICTR_AS_VAES
 _set_veclen 32
+.set CLMUL, 0
 SYM_TYPED_FUNC_START(aesnictr_xts_encrypt_vaes2)
 	_aes_xts_crypt	1
 SYM_FUNC_END(aesnictr_xts_encrypt_vaes2)
@@ -735,7 +831,17 @@ SYM_TYPED_FUNC_START(aesnictr_xts_decrypt_vaes2)
 	_aes_xts_crypt	0
 SYM_FUNC_END(aesnictr_xts_decrypt_vaes2)
 
+.set CLMUL, 1
+SYM_TYPED_FUNC_START(aesnictr_xts_encrypt_vaes2_clmul)
+	_aes_xts_crypt	1
+SYM_FUNC_END(aesnictr_xts_encrypt_vaes2_clmul)
+
+SYM_TYPED_FUNC_START(aesnictr_xts_decrypt_vaes2_clmul)
+	_aes_xts_crypt	0
+SYM_FUNC_END(aesnictr_xts_decrypt_vaes2_clmul)
+
 _set_veclen 64
+.set CLMUL, 1
 SYM_TYPED_FUNC_START(aesnictr_xts_encrypt_vaes512)
 	_aes_xts_crypt	1
 SYM_FUNC_END(aesnictr_xts_encrypt_vaes512)

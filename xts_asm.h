@@ -33,6 +33,9 @@ AESNICTR_XTS_CRYPT(aesnictr_xts_encrypt_avx);
 AESNICTR_XTS_CRYPT(aesnictr_xts_decrypt_avx);
 AESNICTR_XTS_CRYPT(aesnictr_xts_encrypt_vaes2);
 AESNICTR_XTS_CRYPT(aesnictr_xts_decrypt_vaes2);
+/* vaes2 with the tweaks made by VPCLMULQDQ: for CPUs that have it */
+AESNICTR_XTS_CRYPT(aesnictr_xts_encrypt_vaes2_clmul);
+AESNICTR_XTS_CRYPT(aesnictr_xts_decrypt_vaes2_clmul);
 AESNICTR_XTS_CRYPT(aesnictr_xts_encrypt_vaes512);
 AESNICTR_XTS_CRYPT(aesnictr_xts_decrypt_vaes512);
 

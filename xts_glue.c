@@ -46,12 +46,34 @@ static const struct aesnictr_xts_impl xts_impls[AESNICTR_NR_IMPLS] = {
 #endif
 };
 
+#if AESNICTR_AS_VAES
+/*
+ * vaes2 on a CPU with VPCLMULQDQ (every real one with VAES): the same
+ * width with its tweaks advanced by carry-less multiplications, which leave
+ * the VAESENC ports free; xts_impls[AESNICTR_VAES2] stays for CPUs without
+ * it (QEMU's emulated ones).
+ */
+static const struct aesnictr_xts_impl xts_vaes2_clmul = {
+	aesnictr_xts_encrypt_vaes2_clmul, aesnictr_xts_decrypt_vaes2_clmul
+};
+#endif
+
 /* The implementation the registered algorithm uses; set before registering. */
 static const struct aesnictr_xts_impl *xts_active;
 
+/*
+ * The routines implementation impl runs on this CPU: the self-test tests
+ * them and xts_register() registers them.
+ */
 const struct aesnictr_xts_impl *aesnictr_xts_impl(enum aesnictr_impl impl)
 {
-	return xts_impls[impl].encrypt ? &xts_impls[impl] : NULL;
+	if (!xts_impls[impl].encrypt)
+		return NULL;
+#if AESNICTR_AS_VAES
+	if (impl == AESNICTR_VAES2 && boot_cpu_has(X86_FEATURE_VPCLMULQDQ))
+		return &xts_vaes2_clmul;
+#endif
+	return &xts_impls[impl];
 }
 
 void aesnictr_xts_expand(struct aesnictr_xts_keys *keys, const u8 *in_key,
@@ -298,7 +320,10 @@ static const char *xts_cpu_lacks(enum aesnictr_impl impl)
 	why = aesnictr_cpu_lacks_width(impl);
 	if (why)
 		return why;
-	/* vaes512 makes its tweaks with VPCLMULQDQ (vaes2 does not) */
+	/*
+	 * vaes512 makes its tweaks with VPCLMULQDQ; vaes2 does where the CPU
+	 * has it (aesnictr_xts_impl()) and runs without it too
+	 */
 	if (impl == AESNICTR_VAES512 &&
 	    !boot_cpu_has(X86_FEATURE_VPCLMULQDQ))
 		return "VPCLMULQDQ";
@@ -311,7 +336,8 @@ static const char *xts_cpu_lacks(enum aesnictr_impl impl)
  * than ours.  6.12's and 7.3's own AVX and VAES XTS code measured 3-15%
  * faster than ours at the same width; vaes512 has since come level with
  * their vaes_avx10_512 / vaes_avx512 (0.94-1.02x from 512 B to 1 MiB on a
- * family 6 model 207 Xeon), level but not ahead, so there ours still
+ * family 6 model 207 Xeon), and vaes2 with VPCLMULQDQ with their
+ * vaes_avx2 (0.93-1.06x), level but not ahead, so there ours still
  * registers just below theirs (priority.c).
  */
 static const char *const xts_beats[AESNICTR_NR_IMPLS][4] = {
@@ -325,7 +351,7 @@ static int xts_register(enum aesnictr_impl impl)
 {
 	int err;
 
-	xts_active = &xts_impls[impl];
+	xts_active = aesnictr_xts_impl(impl);
 	snprintf(xts_alg.base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
 		 "xts-aes-aesnictr-%s", aesnictr_impl_names[impl]);
 	xts_alg.base.cra_priority = aesnictr_priority("xts", "xts(aes)", false,

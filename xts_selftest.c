@@ -12,6 +12,8 @@
  *    single blocks before the stealing), encrypted and decrypted in pieces
  *    split at odd block counts, against the non-SIMD path, which has passed
  *    its own known answers first.
+ * The routines tested are those aesnictr_xts_impl() gives, the ones the
+ * family registers (vaes2: the _clmul pair on a CPU with VPCLMULQDQ).
  */
 
 #include <crypto/aes.h>

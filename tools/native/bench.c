@@ -120,17 +120,21 @@ static const struct {
 };
 #define NR_STOCK_KERNELS	(sizeof(stock_kernels) / sizeof(stock_kernels[0]))
 
-/* Ours, xts: the routines of xts_aes.S by tier (strong references). */
+/*
+ * Ours, xts: the routines of xts_aes.S by tier (strong references), those
+ * the kernel glue runs: vaes2 on a CPU with VPCLMULQDQ (the vaes2 tier
+ * needs it here, cpu.c) is the _clmul pair.
+ */
 typedef void xts_fn_t(const struct aesnictr_key *key, u8 *dst, const u8 *src,
 		      unsigned int len, u8 tweak[AESNICTR_BLOCK_SIZE]);
 static xts_fn_t *const xts_enc_fns[NR_TIERS] = {
 	[TIER_AVX]	= aesnictr_xts_encrypt_avx,
-	[TIER_VAES2]	= aesnictr_xts_encrypt_vaes2,
+	[TIER_VAES2]	= aesnictr_xts_encrypt_vaes2_clmul,
 	[TIER_VAES512]	= aesnictr_xts_encrypt_vaes512,
 };
 static xts_fn_t *const xts_dec_fns[NR_TIERS] = {
 	[TIER_AVX]	= aesnictr_xts_decrypt_avx,
-	[TIER_VAES2]	= aesnictr_xts_decrypt_vaes2,
+	[TIER_VAES2]	= aesnictr_xts_decrypt_vaes2_clmul,
 	[TIER_VAES512]	= aesnictr_xts_decrypt_vaes512,
 };
 
