@@ -80,8 +80,7 @@
 #define MAX_AAD 8200		/* longest gcm AAD */
 #define BUFSZ (MAX_PT + MAX_AAD + 2 * AES_BS)
 #define SLACK 4096		/* misalignment and gaps between iovecs */
-#define MAX_PARTS 12
-#define KCAPI_MAX (14 * 4096)	/* libkcapi: at most 16 pages at once */
+#define KCAPI_MAX AEAD_KCAPI_MAX	/* libkcapi: at most 16 pages at once */
 
 /* ------------------------------------------------------------------ */
 /* random bytes (the generator is in afalg_common.c)                   */
@@ -134,177 +133,6 @@ static int auth_allowed(const struct mode *m, unsigned int as)
 		if (m->auth[i] == as)
 			return 1;
 	return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* raw AF_ALG (afalg_common.c)                                         */
-
-/*
- * recvmsg of exactly outlen bytes.  An empty output (decryption of an empty
- * message without AAD) still needs a non-empty buffer, or recvmsg returns
- * before running the request at all.
- */
-static int arecv(int fd, struct iovec *iov, int niov, size_t outlen)
-{
-	struct iovec dummy;
-	uint8_t d[AES_BS];
-	ssize_t r;
-
-	if (!outlen) {
-		dummy.iov_base = d;
-		dummy.iov_len = sizeof(d);
-		iov = &dummy;
-		niov = 1;
-	}
-	r = alg_recv(fd, iov, niov);
-	if (r < 0)
-		return (int)r;
-	return (size_t)r == outlen ? 0 : -EIO;
-}
-
-/* ------------------------------------------------------------------ */
-/* one AEAD operation                                                  */
-
-struct op {
-	int enc;
-	const uint8_t *iv;		/* ivlen bytes */
-	unsigned int ivlen, assoclen, authsize;
-	const uint8_t *key;		/* for libkcapi */
-	unsigned int klen;
-	const uint8_t *in;
-	size_t inlen;
-	uint8_t *out;			/* outlen bytes; room for inlen too */
-	size_t outlen;
-};
-
-enum path { P_FLAT, P_IOV, P_MULTI, P_SPLICE, P_INPLACE, P_KCAPI, P_NR };
-static const char *const path_name[P_NR] = {
-	"flat", "iov", "multi", "splice", "inplace", "kcapi",
-};
-
-static char detail[256];
-
-/* work: scratch of BUFSZ + SLACK bytes */
-static int run_op(struct alg *a, const char *drv, enum path path,
-		  const struct op *o, uint8_t *work)
-{
-	int opn = o->enc ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT;
-	size_t parts[MAX_PARTS], oparts[MAX_PARTS], off;
-	struct iovec iov[MAX_PARTS], oiov[MAX_PARTS];
-	int n, on, i, err;
-	ssize_t r;
-
-	detail[0] = 0;
-	switch (path) {
-	case P_FLAT:
-		iov[0].iov_base = (void *)o->in;
-		iov[0].iov_len = o->inlen;
-		r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen, iov, 1, 0);
-		if (r < 0)
-			return (int)r;
-		oiov[0].iov_base = o->out;
-		oiov[0].iov_len = o->outlen;
-		return arecv(a->opfd, oiov, 1, o->outlen);
-
-	case P_IOV:
-		n = split(o->inlen, parts, MAX_PARTS);
-		on = split(o->outlen, oparts, MAX_PARTS);
-		for (i = 0, off = 0; i < n; off += parts[i], i++) {
-			iov[i].iov_base = (void *)(o->in + off);
-			iov[i].iov_len = parts[i];
-		}
-		for (i = 0, off = 0; i < on; off += oparts[i], i++) {
-			oiov[i].iov_base = work + off + (size_t)i * 67;
-			oiov[i].iov_len = oparts[i];
-		}
-		snprintf(detail, sizeof(detail), "in %d iovecs, out %d iovecs", n, on);
-		r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen, iov, n, 0);
-		if (r < 0)
-			return (int)r;
-		err = arecv(a->opfd, oiov, on, o->outlen);
-		if (err)
-			return err;
-		for (i = 0, off = 0; i < on; off += oparts[i], i++)
-			memcpy(o->out + off, oiov[i].iov_base, oparts[i]);
-		return 0;
-
-	case P_MULTI:
-		n = split(o->inlen, parts, 6);
-		snprintf(detail, sizeof(detail), "%d sendmsg calls", n);
-		r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen, NULL, 0, 1);
-		if (r < 0)
-			return (int)r;
-		for (i = 0, off = 0; i < n; off += parts[i], i++) {
-			iov[0].iov_base = (void *)(o->in + off);
-			iov[0].iov_len = parts[i];
-			r = alg_sendmsg(a->opfd, 0, 0, NULL, 0, 0, iov, 1, i < n - 1);
-			if (r < 0)
-				return (int)r;
-		}
-		oiov[0].iov_base = o->out;
-		oiov[0].iov_len = o->outlen;
-		return arecv(a->opfd, oiov, 1, o->outlen);
-
-	case P_SPLICE:
-	case P_INPLACE: {
-		const uint8_t *src = o->in;
-
-		if (path == P_INPLACE) {
-			memmove(o->out, o->in, o->inlen);
-			src = o->out;
-		}
-		if (!o->inlen) {
-			r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen,
-				  NULL, 0, 0);
-		} else {
-			r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen,
-				  NULL, 0, 1);
-			if (r >= 0)
-				r = alg_splice_in(a->opfd, src, o->inlen, 0);
-		}
-		if (r < 0)
-			return (int)r;
-		oiov[0].iov_base = o->out;
-		oiov[0].iov_len = o->outlen;
-		return arecv(a->opfd, oiov, 1, o->outlen);
-	}
-
-	case P_KCAPI: {
-		struct kcapi_handle *h;
-		int access, inplace;
-		const uint8_t *src = o->in;
-		int ret;
-
-		kcapi_pick(&access, &inplace, detail, sizeof(detail));
-		ret = kcapi_aead_init(&h, drv, 0);
-		if (ret)
-			return ret;
-		ret = kcapi_aead_setkey(h, o->key, o->klen);
-		if (!ret)
-			ret = kcapi_aead_settaglen(h, o->authsize);
-		if (ret) {
-			kcapi_aead_destroy(h);
-			return ret;
-		}
-		kcapi_aead_setassoclen(h, o->assoclen);
-		if (inplace) {
-			memmove(o->out, o->in, o->inlen);
-			src = o->out;
-		}
-		if (o->enc)
-			r = kcapi_aead_encrypt(h, src, o->inlen, o->iv, o->out,
-					       o->outlen, access);
-		else
-			r = kcapi_aead_decrypt(h, src, o->inlen, o->iv, o->out,
-					       o->outlen, access);
-		kcapi_aead_destroy(h);
-		if (r < 0)
-			return (int)r;
-		return (size_t)r == o->outlen ? 0 : -EIO;
-	}
-	default:
-		return -EINVAL;
-	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -540,7 +368,7 @@ static const char *const tamper_name[T_NR] = {
 };
 
 struct stats {
-	unsigned long cases, bytes, path[P_NR], tamper[T_NR], badmsg, refchk;
+	unsigned long cases, bytes, path[AP_NR], tamper[T_NR], badmsg, refchk;
 	unsigned long klen[3], auth[17], ivcopy_differs, alen_max, len_max;
 };
 
@@ -594,13 +422,13 @@ static int fuzz(const struct mode *m, const char *drv, const char *oracle,
 		size_t len = pick_len(), i;
 		size_t ia = rnd(64), oa = rnd(64);
 		uint8_t *pin = in + ia, *pout = out + oa;
-		enum path pe = (enum path)rnd(P_NR), pd = (enum path)rnd(P_NR);
-		enum path pt = (enum path)rnd(P_NR);
+		enum aead_path pe = (enum aead_path)rnd(AP_NR), pd = (enum aead_path)rnd(AP_NR);
+		enum aead_path pt = (enum aead_path)rnd(AP_NR);
 		enum tamper tk = T_NONE;
 		int opsimd[3] = { -1, -1, -1 };
 		const char *what = NULL;
 		char why[160] = "";
-		struct op op;
+		struct aead_op op;
 		int rk = c == 0 || rnd(nosimd_path ? 2 : 8) == 0;
 		int ivcopy_differs = 0;
 
@@ -666,9 +494,9 @@ static int fuzz(const struct mode *m, const char *drv, const char *oracle,
 			st.len_max = len;
 
 		/* the oracle */
-		op = (struct op){ 1, iv, m->ivlen, alen, authsize, key, klen,
+		op = (struct aead_op){ 1, iv, m->ivlen, alen, authsize, key, klen,
 				  pin, alen + len, exp, alen + len + authsize };
-		err = run_op(&o, oracle, P_FLAT, &op, work);
+		err = aead_run_op(&o, oracle, AP_FLAT, &op, work);
 		if (err) {
 			printf("FAIL: fuzz %s: oracle %s encrypt failed (alen %u len %zu authsize %u): %s\n",
 			       drv, oracle, alen, len, authsize, strerror(-err));
@@ -693,19 +521,19 @@ static int fuzz(const struct mode *m, const char *drv, const char *oracle,
 			st.refchk++;
 		}
 
-		if (pe == P_KCAPI && (alen + len + authsize > KCAPI_MAX || !(alen + len)))
-			pe = P_FLAT;
-		if (pd == P_KCAPI && (alen + len + authsize > KCAPI_MAX || !(alen + len)))
-			pd = P_FLAT;
-		if (pt == P_KCAPI && (alen + len + authsize > KCAPI_MAX || !(alen + len)))
-			pt = P_FLAT;
+		if (pe == AP_KCAPI && (alen + len + authsize > KCAPI_MAX || !(alen + len)))
+			pe = AP_FLAT;
+		if (pd == AP_KCAPI && (alen + len + authsize > KCAPI_MAX || !(alen + len)))
+			pd = AP_FLAT;
+		if (pt == AP_KCAPI && (alen + len + authsize > KCAPI_MAX || !(alen + len)))
+			pt = AP_FLAT;
 
 		/* 1: encrypt with the driver */
 		memset(out, 0xa5, BUFSZ + SLACK);
 		opsimd[0] = set_nosimd(rnd(2));
-		op = (struct op){ 1, iv, m->ivlen, alen, authsize, key, klen,
+		op = (struct aead_op){ 1, iv, m->ivlen, alen, authsize, key, klen,
 				  pin, alen + len, pout, alen + len + authsize };
-		err = run_op(&t, drv, pe, &op, work);
+		err = aead_run_op(&t, drv, pe, &op, work);
 		if (err) {
 			alg_accept(&t);
 			what = "encrypt";
@@ -728,9 +556,9 @@ static int fuzz(const struct mode *m, const char *drv, const char *oracle,
 		/* 2: decrypt the good message with the driver */
 		memset(out, 0x5a, BUFSZ + SLACK);
 		opsimd[1] = set_nosimd(rnd(2));
-		op = (struct op){ 0, iv, m->ivlen, alen, authsize, key, klen,
+		op = (struct aead_op){ 0, iv, m->ivlen, alen, authsize, key, klen,
 				  exp, alen + len + authsize, pout, alen + len };
-		err = run_op(&t, drv, pd, &op, work);
+		err = aead_run_op(&t, drv, pd, &op, work);
 		if (err) {
 			alg_accept(&t);
 			what = "decrypt";
@@ -783,15 +611,15 @@ static int fuzz(const struct mode *m, const char *drv, const char *oracle,
 				tmp[pos] ^= 1 << rnd(8);
 			}
 			st.tamper[tk]++;
-			op = (struct op){ 0, tiv, m->ivlen, alen, authsize, key,
+			op = (struct aead_op){ 0, tiv, m->ivlen, alen, authsize, key,
 					  klen, tmp, tot, oexp, alen + len };
-			ro = run_op(&o, oracle, P_FLAT, &op, work);
+			ro = aead_run_op(&o, oracle, AP_FLAT, &op, work);
 			if (ro)
 				alg_accept(&o);
 			opsimd[2] = set_nosimd(rnd(2));
 			memset(out, 0x3c, BUFSZ + SLACK);
 			op.out = pout;
-			rt = run_op(&t, drv, pt, &op, work);
+			rt = aead_run_op(&t, drv, pt, &op, work);
 			if (rt)
 				alg_accept(&t);
 			if (inject && c % 3 == 2 && rt == -EBADMSG) {
@@ -844,10 +672,10 @@ bad:
 					 keypath ? "C" : "asm", pn[opsimd[0] + 1],
 					 pn[opsimd[1] + 1], pn[opsimd[2] + 1]);
 			printf("FAIL: fuzz %s case %lu: %s via %s (encrypt via %s): alen=%u len=%zu klen=%u authsize=%u iv=%s%s align=%zu/%zu %s%s: %s\n",
-			       drv, c, what, path_name[what[0] == 'e' ? pe : pd],
-			       path_name[pe], alen, len, klen, authsize, ivh,
+			       drv, c, what, aead_path_name[what[0] == 'e' ? pe : pd],
+			       aead_path_name[pe], alen, len, klen, authsize, ivh,
 			       ivcopy_differs ? " (IV copy in the AAD differs)" : "",
-			       ia, oa, detail, np, why);
+			       ia, oa, aead_detail, np, why);
 		}
 		fflush(stdout);
 	}
@@ -871,7 +699,7 @@ bad:
 		char paths[200], tags[120], *q = tags;
 		int i;
 
-		join_counts(paths, path_name, st.path, P_NR);
+		join_counts(paths, aead_path_name, st.path, AP_NR);
 		for (i = 0; i <= 16; i++)
 			if (st.auth[i])
 				q += sprintf(q, "%s%d:%lu", q == tags ? "" : " ", i,
@@ -985,7 +813,7 @@ static int do_kat(const struct mode *m, const char *name)
 		/* the full tag, and each shorter allowed one (a prefix) */
 		for (k = 0; k < m->nauth; k++) {
 			unsigned int as = m->auth[m->nauth - 1 - k];
-			struct op op = { 1, iv, m->ivlen, alen, as, key, klen, in,
+			struct aead_op op = { 1, iv, m->ivlen, alen, as, key, klen, in,
 					 alen + len, got, alen + len + as };
 
 			err = alg_setkey(&a, key, klen);
@@ -994,7 +822,7 @@ static int do_kat(const struct mode *m, const char *name)
 			if (!err)
 				err = alg_accept(&a);
 			if (!err)
-				err = run_op(&a, name, P_FLAT, &op, work);
+				err = aead_run_op(&a, name, AP_FLAT, &op, work);
 			if (!err && memcmp(got, want, alen + len + as)) {
 				printf("FAIL: kat %s vector %u (AES-%u, tag %u): wrong ciphertext or tag\n",
 				       name, i + 1, (klen - m->saltlen) * 8, as);
@@ -1002,9 +830,9 @@ static int do_kat(const struct mode *m, const char *name)
 				continue;
 			}
 			if (!err) {
-				op = (struct op){ 0, iv, m->ivlen, alen, as, key, klen,
+				op = (struct aead_op){ 0, iv, m->ivlen, alen, as, key, klen,
 						  want, alen + len + as, got, alen + len };
-				err = run_op(&a, name, P_FLAT, &op, work);
+				err = aead_run_op(&a, name, AP_FLAT, &op, work);
 				if (!err && memcmp(got, in, alen + len)) {
 					printf("FAIL: kat %s vector %u (tag %u): decryption wrong\n",
 					       name, i + 1, as);
@@ -1016,7 +844,7 @@ static int do_kat(const struct mode *m, const char *name)
 				/* the last tag byte flipped: EBADMSG */
 				want[alen + len + as - 1] ^= 0x80;
 				alg_accept(&a);
-				err = run_op(&a, name, P_FLAT, &op, work);
+				err = aead_run_op(&a, name, AP_FLAT, &op, work);
 				want[alen + len + as - 1] ^= 0x80;
 				if (err == -EBADMSG) {
 					err = 0;
@@ -1130,13 +958,13 @@ static int do_badargs(const struct mode *m, const char *drv)
 		return 1;
 	}
 	{
-		struct op op = { 1, iv, m->ivlen, 16, 16, NULL, 0, in, 16 + 48,
+		struct aead_op op = { 1, iv, m->ivlen, 16, 16, NULL, 0, in, 16 + 48,
 				 out, 16 + 48 + 16 };
 		uint8_t exp[256];
 
-		et = run_op(&t, drv, P_FLAT, &op, work);
+		et = aead_run_op(&t, drv, AP_FLAT, &op, work);
 		op.out = exp;
-		eo = run_op(&o, oname, P_FLAT, &op, work);
+		eo = aead_run_op(&o, oname, AP_FLAT, &op, work);
 		if (et || eo || memcmp(out, exp, op.outlen)) {
 			printf("FAIL: badargs %s: after a rejected key the next good key does not give the oracle's output (%s/%s)\n",
 			       drv, et ? strerror(-et) : "ok", eo ? strerror(-eo) : "ok");
@@ -1150,24 +978,24 @@ static int do_badargs(const struct mode *m, const char *drv)
 			int ok = al == 16 || al == 20, enc;
 
 			for (enc = 1; enc >= 0; enc--) {
-				struct op op = { enc, iv, 8, al, 16, NULL, 0, in,
+				struct aead_op op = { enc, iv, 8, al, 16, NULL, 0, in,
 						 al + 48 + (enc ? 0 : 16), out,
 						 al + 48 + (enc ? 16 : 0) };
 				uint8_t good[256];
 
 				if (!enc && ok) {
 					/* decrypt an authentic message */
-					struct op e = { 1, iv, 8, al, 16, NULL, 0,
+					struct aead_op e = { 1, iv, 8, al, 16, NULL, 0,
 							in, al + 48, good, al + 64 };
 
-					if (run_op(&o, oname, P_FLAT, &e, work))
+					if (aead_run_op(&o, oname, AP_FLAT, &e, work))
 						alg_accept(&o);
 					op.in = good;
 				}
-				et = run_op(&t, drv, P_FLAT, &op, work);
+				et = aead_run_op(&t, drv, AP_FLAT, &op, work);
 				if (et)
 					alg_accept(&t);
-				eo = run_op(&o, oname, P_FLAT, &op, work);
+				eo = aead_run_op(&o, oname, AP_FLAT, &op, work);
 				if (eo)
 					alg_accept(&o);
 				nl++;
@@ -1198,7 +1026,7 @@ static int do_hold(const char *name, unsigned int secs)
 {
 	uint8_t key[20] = { 1 }, iv[12] = { 0 }, in[32] = { 0 }, out[64], work[64];
 	int r4106 = strstr(name, "rfc4106") != NULL;
-	struct op op = { 1, iv, r4106 ? 8 : 12, r4106 ? 16 : 0, 16, NULL, 0, in,
+	struct aead_op op = { 1, iv, r4106 ? 8 : 12, r4106 ? 16 : 0, 16, NULL, 0, in,
 			 32, out, 48 };
 	struct alg a;
 	int err = alg_bind(&a, "aead", name);
@@ -1208,7 +1036,7 @@ static int do_hold(const char *name, unsigned int secs)
 	if (!err)
 		err = alg_accept(&a);
 	if (!err)
-		err = run_op(&a, name, P_FLAT, &op, work);
+		err = aead_run_op(&a, name, AP_FLAT, &op, work);
 	return alg_hold(&a, name, secs, err);
 }
 

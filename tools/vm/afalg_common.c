@@ -148,6 +148,7 @@ const char *ref_name(const char *name)
 {
 	static const struct { const char *from, *to; } map[] = {
 		{ "aes-generic", "aes-lib" }, { "ghash-generic", "ghash-lib" },
+		{ "sha1-generic", "sha1-lib" }, { "sha256-generic", "sha256-lib" },
 	};
 	static struct { char *in, *out; } memo[16];
 	char buf[128], *out;
@@ -374,6 +375,165 @@ void kcapi_pick(int *access, int *inplace, char *detail, size_t size)
 	snprintf(detail, size, "libkcapi %s%s",
 		 *access == KCAPI_ACCESS_SENDMSG ? "sendmsg" : "vmsplice",
 		 *inplace ? " in-place" : "");
+}
+
+/* ------------------------------------------------------------------ */
+/* one AEAD operation by one of several paths (afalg_aead, afalg_authenc) */
+
+/*
+ * recvmsg of exactly outlen bytes.  An empty output (decryption of an empty
+ * message without AAD) still needs a non-empty buffer, or recvmsg returns
+ * before running the request at all.
+ */
+int aead_recv(int fd, struct iovec *iov, int niov, size_t outlen)
+{
+	struct iovec dummy;
+	uint8_t d[AES_BS];
+	ssize_t r;
+
+	if (!outlen) {
+		dummy.iov_base = d;
+		dummy.iov_len = sizeof(d);
+		iov = &dummy;
+		niov = 1;
+	}
+	r = alg_recv(fd, iov, niov);
+	if (r < 0)
+		return (int)r;
+	return (size_t)r == outlen ? 0 : -EIO;
+}
+
+/* ------------------------------------------------------------------ */
+/* one AEAD operation                                                  */
+
+
+const char *const aead_path_name[AP_NR] = {
+	"flat", "iov", "multi", "splice", "inplace", "kcapi",
+};
+
+char aead_detail[256];
+
+/* work: scratch of BUFSZ + SLACK bytes */
+int aead_run_op(struct alg *a, const char *drv, enum aead_path path,
+		  const struct aead_op *o, uint8_t *work)
+{
+	int opn = o->enc ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT;
+	size_t parts[AEAD_MAX_PARTS], oparts[AEAD_MAX_PARTS], off;
+	struct iovec iov[AEAD_MAX_PARTS], oiov[AEAD_MAX_PARTS];
+	int n, on, i, err;
+	ssize_t r;
+
+	aead_detail[0] = 0;
+	switch (path) {
+	case AP_FLAT:
+		iov[0].iov_base = (void *)o->in;
+		iov[0].iov_len = o->inlen;
+		r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen, iov, 1, 0);
+		if (r < 0)
+			return (int)r;
+		oiov[0].iov_base = o->out;
+		oiov[0].iov_len = o->outlen;
+		return aead_recv(a->opfd, oiov, 1, o->outlen);
+
+	case AP_IOV:
+		n = split(o->inlen, parts, AEAD_MAX_PARTS);
+		on = split(o->outlen, oparts, AEAD_MAX_PARTS);
+		for (i = 0, off = 0; i < n; off += parts[i], i++) {
+			iov[i].iov_base = (void *)(o->in + off);
+			iov[i].iov_len = parts[i];
+		}
+		for (i = 0, off = 0; i < on; off += oparts[i], i++) {
+			oiov[i].iov_base = work + off + (size_t)i * 67;
+			oiov[i].iov_len = oparts[i];
+		}
+		snprintf(aead_detail, sizeof(aead_detail), "in %d iovecs, out %d iovecs", n, on);
+		r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen, iov, n, 0);
+		if (r < 0)
+			return (int)r;
+		err = aead_recv(a->opfd, oiov, on, o->outlen);
+		if (err)
+			return err;
+		for (i = 0, off = 0; i < on; off += oparts[i], i++)
+			memcpy(o->out + off, oiov[i].iov_base, oparts[i]);
+		return 0;
+
+	case AP_MULTI:
+		n = split(o->inlen, parts, 6);
+		snprintf(aead_detail, sizeof(aead_detail), "%d sendmsg calls", n);
+		r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen, NULL, 0, 1);
+		if (r < 0)
+			return (int)r;
+		for (i = 0, off = 0; i < n; off += parts[i], i++) {
+			iov[0].iov_base = (void *)(o->in + off);
+			iov[0].iov_len = parts[i];
+			r = alg_sendmsg(a->opfd, 0, 0, NULL, 0, 0, iov, 1, i < n - 1);
+			if (r < 0)
+				return (int)r;
+		}
+		oiov[0].iov_base = o->out;
+		oiov[0].iov_len = o->outlen;
+		return aead_recv(a->opfd, oiov, 1, o->outlen);
+
+	case AP_SPLICE:
+	case AP_INPLACE: {
+		const uint8_t *src = o->in;
+
+		if (path == AP_INPLACE) {
+			memmove(o->out, o->in, o->inlen);
+			src = o->out;
+		}
+		if (!o->inlen) {
+			r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen,
+				  NULL, 0, 0);
+		} else {
+			r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen,
+				  NULL, 0, 1);
+			if (r >= 0)
+				r = alg_splice_in(a->opfd, src, o->inlen, 0);
+		}
+		if (r < 0)
+			return (int)r;
+		oiov[0].iov_base = o->out;
+		oiov[0].iov_len = o->outlen;
+		return aead_recv(a->opfd, oiov, 1, o->outlen);
+	}
+
+	case AP_KCAPI: {
+		struct kcapi_handle *h;
+		int access, inplace;
+		const uint8_t *src = o->in;
+		int ret;
+
+		kcapi_pick(&access, &inplace, aead_detail, sizeof(aead_detail));
+		ret = kcapi_aead_init(&h, drv, 0);
+		if (ret)
+			return ret;
+		ret = kcapi_aead_setkey(h, o->key, o->klen);
+		if (!ret)
+			ret = kcapi_aead_settaglen(h, o->authsize);
+		if (ret) {
+			kcapi_aead_destroy(h);
+			return ret;
+		}
+		kcapi_aead_setassoclen(h, o->assoclen);
+		if (inplace) {
+			memmove(o->out, o->in, o->inlen);
+			src = o->out;
+		}
+		if (o->enc)
+			r = kcapi_aead_encrypt(h, src, o->inlen, o->iv, o->out,
+					       o->outlen, access);
+		else
+			r = kcapi_aead_decrypt(h, src, o->inlen, o->iv, o->out,
+					       o->outlen, access);
+		kcapi_aead_destroy(h);
+		if (r < 0)
+			return (int)r;
+		return (size_t)r == o->outlen ? 0 : -EIO;
+	}
+	default:
+		return -EINVAL;
+	}
 }
 
 /* ------------------------------------------------------------------ */

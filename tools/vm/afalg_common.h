@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * afalg_common - helpers shared by the AF_ALG fuzzers afalg_fuzz (ctr(aes))
- * and afalg_aead (gcm/rfc4106): the seedable RNG, hex helpers, raw AF_ALG
- * socket, sendmsg/recvmsg and vmsplice+splice plumbing, the libkcapi path
+ * afalg_common - helpers shared by the AF_ALG fuzzers afalg_fuzz (ctr(aes)),
+ * afalg_aead (gcm/rfc4106), afalg_xts and afalg_authenc: the seedable RNG,
+ * hex helpers, raw AF_ALG socket, sendmsg/recvmsg and vmsplice+splice
+ * plumbing, one AEAD operation by one of several paths, the libkcapi path
  * choice and reporting.
  */
 #ifndef AFALG_COMMON_H
@@ -43,7 +44,8 @@ void join_counts(char *buf, const char *const *names,
  * the crypto API's C AES is "aes-generic" and gcm_base() takes
  * "ghash-generic"; from 7.0 the cipher is "aes-lib" (over the AES library)
  * and gcm_base() takes "ghash-lib".  ref_name() rewrites a name written with
- * the 6.x names for the running kernel (the name itself if nothing changes;
+ * the 6.x names for the running kernel (also sha1-generic -> sha1-lib,
+ * sha256-generic -> sha256-lib: 7.x's hashes over the SHA library) (the name itself if nothing changes;
  * otherwise a string that stays valid); alg_bind() applies it to every name
  * it binds.
  */
@@ -76,6 +78,36 @@ ssize_t alg_splice_in(int fd, const uint8_t *buf, size_t len, int more);
 
 /* libkcapi path: pick sendmsg or vmsplice access and in-place or not */
 void kcapi_pick(int *access, int *inplace, char *detail, size_t size);
+
+/*
+ * One AEAD operation through AF_ALG (afalg_aead, afalg_authenc): AF_ALG's
+ * layout, encrypt AAD || P -> AAD || C || T, decrypt AAD || C || T ->
+ * AAD || P; the input reaches the driver by one of the paths below (flat:
+ * one sendmsg/recvmsg; iov: up to 12 iovecs each way; multi: several
+ * sendmsg(MSG_MORE); splice: vmsplice+splice; inplace: the same from the
+ * buffer that receives the output; kcapi: libkcapi, sendmsg or vmsplice,
+ * in place or not, up to 14 pages).  aead_detail says how (iovec counts,
+ * ...).  work: scratch of at least outlen + 12 * 67 bytes.  0 or -errno.
+ */
+#define AEAD_MAX_PARTS 12
+#define AEAD_KCAPI_MAX (14 * 4096)
+struct aead_op {
+	int enc;
+	const uint8_t *iv;		/* ivlen bytes */
+	unsigned int ivlen, assoclen, authsize;
+	const uint8_t *key;		/* for libkcapi */
+	unsigned int klen;
+	const uint8_t *in;
+	size_t inlen;
+	uint8_t *out;			/* outlen bytes; room for inlen too */
+	size_t outlen;
+};
+enum aead_path { AP_FLAT, AP_IOV, AP_MULTI, AP_SPLICE, AP_INPLACE, AP_KCAPI, AP_NR };
+extern const char *const aead_path_name[AP_NR];
+extern char aead_detail[256];
+int aead_recv(int fd, struct iovec *iov, int niov, size_t outlen);
+int aead_run_op(struct alg *a, const char *drv, enum aead_path path,
+		const struct aead_op *o, uint8_t *work);
 
 /* --hold: err from keying a; report, keep it open for secs, close it */
 int alg_hold(struct alg *a, const char *name, unsigned int secs, int err);

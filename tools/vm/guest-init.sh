@@ -2,7 +2,8 @@
 # guest-init.sh - /init of the QEMU test guest (busybox ash).
 #
 # Kernel command line:
-#   vmtest.scenario=main|aead|nosupport|avxonly|fips|xts|selftestfault|zmmcap|bench
+#   vmtest.scenario=main|aead|nosupport|avxonly|fips|xts|selftestfault|zmmcap|
+#                   authenc|nosha|bench
 #   vmtest.fuzz=N (main fuzz cases, default 10000)
 #   vmtest.tierfuzz=N (per forced tier, default 2000)
 #   vmtest.cycles=N (rmmod/insmod cycles, default 20)
@@ -10,7 +11,11 @@
 #                      runs a quarter of that)
 #   vmtest.aeadnosimd=N (aead: cases per AEAD with the non-SIMD switch
 #                        toggled at random, default 1000)
-#   vmtest.ipsecbytes=N (aead: bytes each way per IPsec run, default 1 MiB)
+#   vmtest.ipsecbytes=N (aead, authenc: bytes each way per IPsec run, default 1 MiB)
+#   vmtest.authencfuzz=N (authenc: fuzz cases per hash, default 4000)
+#   vmtest.authencnosimd=N (authenc: cases per hash with the non-SIMD path
+#                      forced, default 500; half as many with it switched at
+#                      random)
 #   vmtest.xtsfuzz=N, vmtest.xtsnosimd=N, vmtest.xtstier=N (xts: fuzz cases
 #                      by default, with debug_force_nosimd, per narrower
 #                      max_tier; defaults 3000, 500, 500)
@@ -40,11 +45,14 @@ mount -t tmpfs tmpfs /tmp
 
 SCEN=main FUZZ_N=10000 TIER_N=2000 CYCLES=20 TCRYPT_SEC=0 TCRYPT_REPEAT=3
 AEAD_N=4000 AEAD_NOSIMD_N=1000 IPSEC_BYTES=1048576
+AUTHENC_N=4000 AUTHENC_NOSIMD_N=500
 XTS_N=3000 XTS_NOSIMD_N=500 XTS_TIER_N=500
 for a in $(cat /proc/cmdline); do
 	case "$a" in
 	vmtest.aeadfuzz=*) AEAD_N=${a#*=} ;;
 	vmtest.aeadnosimd=*) AEAD_NOSIMD_N=${a#*=} ;;
+	vmtest.authencfuzz=*) AUTHENC_N=${a#*=} ;;
+	vmtest.authencnosimd=*) AUTHENC_NOSIMD_N=${a#*=} ;;
 	vmtest.ipsecbytes=*) IPSEC_BYTES=${a#*=} ;;
 	vmtest.scenario=*) SCEN=${a#*=} ;;
 	vmtest.xtsfuzz=*) XTS_N=${a#*=} ;;
@@ -157,7 +165,7 @@ mod_builtin() {
 }
 # modules that newer kernels dropped (merged into others or into lib/crypto):
 # need_modules and load_stock skip them where the kernel has no such module
-MAYBE_ABSENT=" cryptd crypto_simd ghash_generic sha512_generic drbg jitterentropy_rng esp4_offload "
+MAYBE_ABSENT=" cryptd crypto_simd ghash_generic sha512_generic sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 drbg jitterentropy_rng esp4_offload "
 
 load_stock() {
 	_ok=1
@@ -223,11 +231,24 @@ wait_stock_ctr() {
 #     avx      AES-NI + PCLMULQDQ + AVX
 #     vaes2    avx + VAES + VPCLMULQDQ + AVX2
 #     vaes512  vaes2 + AVX512F + AVX512BW + AVX512VL
+#   xts (xts(aes)): as ctr
+#   authenc (authenc(hmac(sha1),cbc(aes)), authenc(hmac(sha256),cbc(aes)))
+#     avx      AES-NI + AVX + SHA-NI (the only implementation)
 # (the kernel drops the AVX/AVX-512 flags from /proc/cpuinfo when XSAVE does
 # not enable their register state, so the flags stand for the OS support too).
-# In a QEMU 10 -cpu max guest: ctr = vaes2, gcm = avx (no VPCLMULQDQ).
-FAMILIES="ctr gcm xts"
+# In a QEMU 10 -cpu max guest: ctr = vaes2, gcm = avx (no VPCLMULQDQ),
+# xts = vaes2, authenc = avx.
+FAMILIES="ctr gcm xts authenc"
 IMPLS="avx vaes2 vaes512"
+# the implementations family $1 has at all (authenc: avx only)
+family_impls() {
+	case "$1" in
+	authenc) echo avx ;;
+	*) echo $IMPLS ;;
+	esac
+}
+AUTHENC_SHA1='authenc(hmac(sha1),cbc(aes))'
+AUTHENC_SHA256='authenc(hmac(sha256),cbc(aes))'
 cpu_flags() { echo " $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "; }
 # the flags the CPU lacks for implementation $2 of family $1
 impl_missing() {
@@ -242,6 +263,8 @@ impl_missing() {
 	"xts avx") _need="aes avx" ;;
 	"xts vaes2") _need="aes avx vaes avx2" ;;
 	"xts vaes512") _need="aes avx vaes avx2 avx512f avx512bw avx512vl" ;;
+	"authenc avx") _need="aes avx sha_ni" ;;
+	"authenc "*) echo "(authenc has only avx)"; return ;;
 	*) echo "(unknown family/implementation $1 $2)"; return ;;
 	esac
 	_miss=""
@@ -253,7 +276,7 @@ impl_missing() {
 # the implementations of family $1 the CPU has, narrowest first
 cpu_impls() {
 	_t=""
-	for _x in $IMPLS; do
+	for _x in $(family_impls $1); do
 		[ -z "$(impl_missing $1 $_x)" ] && _t="$_t $_x"
 	done
 	echo ${_t# }
@@ -302,6 +325,8 @@ drv_name() {
 	gcm:rfc4106*) echo "rfc4106-gcm-aes-aesnictr-$2" ;;
 	gcm:*) echo "gcm-aes-aesnictr-$2" ;;
 	xts:*) echo "xts-aes-aesnictr-$2" ;;
+	authenc:*sha1*) echo "authenc-hmac-sha1-cbc-aes-aesnictr-$2" ;;
+	authenc:*sha256*) echo "authenc-hmac-sha256-cbc-aes-aesnictr-$2" ;;
 	esac
 }
 # our driver registered for cra_name $1 (prefix match), or nothing
@@ -311,6 +336,8 @@ ours_driver() {
 	'gcm(aes)') _p=gcm-aes-aesnictr- ;;
 	'rfc4106(gcm(aes))') _p=rfc4106-gcm-aes-aesnictr- ;;
 	'xts(aes)') _p=xts-aes-aesnictr- ;;
+	"$AUTHENC_SHA1") _p=authenc-hmac-sha1-cbc-aes-aesnictr- ;;
+	"$AUTHENC_SHA256") _p=authenc-hmac-sha256-cbc-aes-aesnictr- ;;
 	esac
 	crypto_list "$1" | awk -v p="$_p" 'index($1, p) == 1 { printf "%s%s", s, $1; s = " " }'
 }
@@ -452,7 +479,7 @@ emulator_check() {
 # a NOTCOVERED line, with the reason, for every implementation of family $1
 # that a correct module cannot use on this (virtual) CPU
 report_uncovered() {
-	for _t in $IMPLS; do
+	for _t in $(family_impls $1); do
 		case " $(usable_impls $1) " in *" $_t "*) continue ;; esac
 		case " $broken " in
 		*" $_t "*) out "NOTCOVERED: $1 $_t (this emulator computes its instructions wrongly; see the tcg probe)" ;;
@@ -935,7 +962,9 @@ scenario_nosupport() {
 	if crypto_list 'ctr(aes)' | grep -q '^ctr-aes-aesnictr-' ||
 		crypto_list 'gcm(aes)' | grep -q '^gcm-aes-aesnictr-' ||
 		crypto_list 'rfc4106(gcm(aes))' | grep -q '^rfc4106-gcm-aes-aesnictr-' ||
-		crypto_list 'xts(aes)' | grep -q '^xts-aes-aesnictr-'; then
+		crypto_list 'xts(aes)' | grep -q '^xts-aes-aesnictr-' ||
+		crypto_list "$AUTHENC_SHA1" | grep -q '^authenc-hmac-sha1-cbc-aes-aesnictr-' ||
+		crypto_list "$AUTHENC_SHA256" | grep -q '^authenc-hmac-sha256-cbc-aes-aesnictr-'; then
 		fail "/proc/crypto lists *-aesnictr-* after a refused load"
 	fi
 }
@@ -946,7 +975,7 @@ scenario_avxonly() {
 	emulator_check
 	load_stock || fail "stock modules did not all load"
 	[ -n "$OURS_KO" ] || { info "no module under test"; return; }
-	for _fm in $FAMILIES; do
+	for _fm in ctr gcm xts; do
 		if [ "$(want_impl $_fm)" != avx ]; then
 			fail "$_fm implementations '$(usable_impls $_fm)', want exactly avx: scenario misconfigured"
 			return
@@ -1090,15 +1119,32 @@ flip_byte() {
 		dd of="$1" bs=1 seek="$2" count=1 conv=notrunc,fsync 2>/dev/null
 }
 
-# dm-crypt through cryptsetup: LUKS2, aes-gcm-random, --integrity aead, on
-# a RAM disk; $1 = the gcm(aes) driver it must take (empty: report only)
+# dm-crypt through cryptsetup: LUKS2 with integrity on a RAM disk; $1 = the
+# driver it must take (empty: report only); $2 = the kind: gcm (default:
+# aes-gcm-random --integrity aead, driver of gcm(aes)), sha256 (aes-cbc-essiv:sha256
+# --integrity hmac-sha256: essiv over authenc(hmac(sha256),cbc(aes))) or sha1
+# (aes-cbc-plain64 --integrity hmac-sha1: authenc(hmac(sha1),cbc(aes))).
+# cryptsetup's --key-size is the cipher's; it adds the HMAC key (32 or 20
+# bytes) itself.
 luks_test() {
 	_drv=$1
 	_dev=/dev/ram0
 	_map=vmtest-luks
 	_mb=8
 	_bytes=$((_mb * 1048576))
+	case "${2:-gcm}" in
+	gcm)	_cra='gcm(aes)' _cipher=aes-gcm-random _integ=aead _ks=256
+		_pat=" capi:gcm(aes)-random *integrity:28:aead" ;;
+	sha256)	_cra=$AUTHENC_SHA256 _cipher=aes-cbc-essiv:sha256 _integ=hmac-sha256 _ks=256
+		_pat=" capi:authenc(hmac(sha256),cbc(aes))-essiv:sha256 *integrity:32:aead" ;;
+	sha1)	_cra=$AUTHENC_SHA1 _cipher=aes-cbc-plain64 _integ=hmac-sha1 _ks=128
+		_pat=" capi:authenc(hmac(sha1),cbc(aes))-plain64 *integrity:20:aead" ;;
+	esac
+	_lt="LUKS2 $_cipher --integrity $_integ"
+	# (the HMAC kinds write 4 MiB: the flipped bit below lands 3.5 MiB in)
+	[ "${2:-gcm}" = gcm ] || { _mb=4; _bytes=$((_mb * 1048576)); }
 	need_modules dm_mod dm_crypt dm_integrity xts || return
+	[ "${2:-gcm}" = gcm ] || need_modules essiv || return
 	if [ ! -b $_dev ]; then
 		modprobe brd rd_nr=1 rd_size=65536 || { fail "LUKS2: modprobe brd failed"; return; }
 	fi
@@ -1106,75 +1152,80 @@ luks_test() {
 	export DM_DISABLE_UDEV=1
 	head -c 64 /dev/urandom >/tmp/luks.key
 	_t0=$(now)
-	if ! _e=$(cryptsetup luksFormat --batch-mode --type luks2 --cipher aes-gcm-random \
-		--integrity aead --key-size 256 --pbkdf pbkdf2 --pbkdf-force-iterations 1000 \
+	if ! _e=$(cryptsetup luksFormat --batch-mode --type luks2 --cipher $_cipher \
+		--integrity $_integ --key-size $_ks --pbkdf pbkdf2 --pbkdf-force-iterations 1000 \
 		--integrity-no-wipe --key-file /tmp/luks.key $_dev 2>&1); then
-		fail "LUKS2: cryptsetup luksFormat --cipher aes-gcm-random --integrity aead failed: $(echo "$_e" | tail -3 | tr '\n' ' ')"
+		fail "$_lt: cryptsetup luksFormat failed: $(echo "$_e" | tail -3 | tr '\n' ' ')"
+		cryptsetup luksFormat --debug --batch-mode --type luks2 --cipher $_cipher \
+			--integrity $_integ --key-size $_ks --pbkdf pbkdf2 --pbkdf-force-iterations 1000 \
+			--integrity-no-wipe --key-file /tmp/luks.key $_dev 2>&1 |
+			grep -v -e 'Udev' -e 'SIGINT' -e 'temporary-cryptsetup' -e 'Reusing open' | head -70 |
+			while IFS= read -r _l; do info "cryptsetup --debug: $_l"; done
 		return
 	fi
-	pass "LUKS2: luksFormat --type luks2 --cipher aes-gcm-random --integrity aead --key-size 256 (pbkdf2, --integrity-no-wipe) on a 64 MiB RAM disk in $(elapsed "$_t0") s"
+	pass "$_lt: luksFormat --type luks2 --key-size $_ks (pbkdf2, --integrity-no-wipe) on a 64 MiB RAM disk in $(elapsed "$_t0") s"
 	_ss=$(cryptsetup luksDump $_dev 2>/dev/null | awk '/^Data segments:/ { f = 1 } f && /sector:/ { print $2; exit }')
 
 	luks_open() {
-		_r0=$(alg_refcnt 'gcm(aes)' "$_drv")
+		_r0=$(alg_refcnt "$_cra" "$_drv")
 		if ! _e=$(cryptsetup open --type luks2 --disable-keyring --key-file /tmp/luks.key $_dev $_map 2>&1); then
-			fail "LUKS2: cryptsetup open ($1): $(echo "$_e" | tail -2 | tr '\n' ' ')"
+			fail "$_lt: cryptsetup open ($1): $(echo "$_e" | tail -2 | tr '\n' ' ')"
 			return 1
 		fi
-		_r1=$(alg_refcnt 'gcm(aes)' "$_drv")
+		_r1=$(alg_refcnt "$_cra" "$_drv")
 		return 0
 	}
 	luks_close() {
-		cryptsetup close $_map 2>/tmp/cs.err || fail "LUKS2: cryptsetup close ($1): $(cat /tmp/cs.err)"
+		cryptsetup close $_map 2>/tmp/cs.err || fail "$_lt: cryptsetup close ($1): $(cat /tmp/cs.err)"
 	}
 
 	luks_open "first" || return
 	_tab=$(dmsetup table $_map 2>&1)
 	case "$_tab" in
-	*" capi:gcm(aes)-random "*" integrity:28:aead"*)
-		pass "LUKS2: dmsetup table of the mapping: $(echo "$_tab" | awk '{ $5 = "<key>"; print }')" ;;
-	*) fail "LUKS2: dmsetup table does not show capi:gcm(aes)-random with integrity:28:aead: $_tab" ;;
+	*$_pat*)
+		pass "$_lt: dmsetup table of the mapping: $(echo "$_tab" | awk '{ $5 = "<key>"; print }')" ;;
+	*) fail "$_lt: dmsetup table does not match '$_pat': $_tab" ;;
 	esac
 	if [ -n "$_drv" ]; then
 		if [ "${_r1:-0}" -gt "${_r0:-0}" ]; then
-			pass "LUKS2: dm-crypt allocated $_drv (its /proc/crypto refcnt $_r0 -> $_r1 while the mapping is open)"
+			pass "$_lt: dm-crypt allocated $_drv (its /proc/crypto refcnt $_r0 -> $_r1 while the mapping is open)"
 		else
-			fail "LUKS2: dm-crypt did not take $_drv (refcnt $_r0 -> $_r1; gcm(aes): $(crypto_list 'gcm(aes)' | tr '\n' ';'))"
+			fail "$_lt: dm-crypt did not take $_drv (refcnt $_r0 -> $_r1; $_cra: $(crypto_list "$_cra" | tr '\n' ';'))"
 		fi
 	fi
 	dd if=/dev/urandom of=/tmp/luks.p1 bs=65536 count=$((_bytes / 65536)) 2>/dev/null
 	dd if=/dev/urandom of=/tmp/luks.p2 bs=65536 count=$((_bytes / 65536)) 2>/dev/null
 	_t0=$(now)
 	dd if=/tmp/luks.p1 of=/dev/mapper/$_map bs=65536 conv=fsync 2>/tmp/dd.err ||
-		fail "LUKS2: writing $_mb MiB failed: $(cat /tmp/dd.err)"
+		fail "$_lt: writing $_mb MiB failed: $(cat /tmp/dd.err)"
 	_tw=$(elapsed "$_t0")
 	luks_close "after writing"
 	luks_open "reopen" || return
 	echo 3 >/proc/sys/vm/drop_caches
 	if read_dev /dev/mapper/$_map $_bytes /tmp/luks.back && cmp -s /tmp/luks.back /tmp/luks.p1; then
-		pass "LUKS2 (sector size ${_ss:-?}): $_mb MiB written ($_tw s), closed, reopened, read back equal (every sector's tag verified by the driver)"
+		pass "$_lt (sector size ${_ss:-?}): $_mb MiB written ($_tw s), closed, reopened, read back equal (every sector's tag verified by the driver)"
 	else
-		fail "LUKS2: read back after reopen differs or failed: $(cat /tmp/dd.err | tail -1) $(cmp /tmp/luks.back /tmp/luks.p1 2>&1 | head -1)"
+		fail "$_lt: read back after reopen differs or failed: $(cat /tmp/dd.err | tail -1) $(cmp /tmp/luks.back /tmp/luks.p1 2>&1 | head -1)"
 	fi
 
 	# the non-SIMD path against the assembly's data, and the other way round
-	if [ -n "$NOSIMD_P" ] && set_nosimd 1; then
+	if [ "${2:-gcm}" = gcm ] && [ -n "$NOSIMD_P" ] && set_nosimd 1; then
 		echo 3 >/proc/sys/vm/drop_caches
 		if read_dev /dev/mapper/$_map $_bytes /tmp/luks.back && cmp -s /tmp/luks.back /tmp/luks.p1; then
-			pass "LUKS2, debug_force_nosimd=1: data written by the SIMD path read back equal through the non-SIMD path"
+			pass "$_lt, debug_force_nosimd=1: data written by the SIMD path read back equal through the non-SIMD path"
 		else
-			fail "LUKS2, debug_force_nosimd=1: reading data written by the SIMD path failed or differs: $(tail -1 /tmp/dd.err)"
+			fail "$_lt, debug_force_nosimd=1: reading data written by the SIMD path failed or differs: $(tail -1 /tmp/dd.err)"
 		fi
 		dd if=/tmp/luks.p2 of=/dev/mapper/$_map bs=65536 conv=fsync 2>/tmp/dd.err ||
-			fail "LUKS2, debug_force_nosimd=1: writing failed: $(cat /tmp/dd.err)"
+			fail "$_lt, debug_force_nosimd=1: writing failed: $(cat /tmp/dd.err)"
 		luks_close "non-SIMD"
 		set_nosimd 0
 		luks_open "after the non-SIMD write" || return
 		echo 3 >/proc/sys/vm/drop_caches
 		if read_dev /dev/mapper/$_map $_bytes /tmp/luks.back && cmp -s /tmp/luks.back /tmp/luks.p2; then
-			pass "LUKS2: data written through the non-SIMD path read back equal through the SIMD path"
+			pass "$_lt: data written through the non-SIMD path read back equal through the SIMD path"
 		else
-			fail "LUKS2: data written by the non-SIMD path, read by the SIMD path: failed or differs: $(tail -1 /tmp/dd.err)"
+			fail "$_lt: data written by the non-SIMD path, read by the SIMD path: failed or differs: $(tail -1 /tmp/dd.err)"
 		fi
 		cp /tmp/luks.p2 /tmp/luks.p1
 	fi
@@ -1184,34 +1235,34 @@ luks_test() {
 	# through the mapping must fail with an integrity error (the driver's
 	# EBADMSG), and pass again once the bit is restored
 	_off=$((20 * 1048576 + 4321))
-	mark "luks tamper"
+	mark "luks tamper $_cipher"
 	flip_byte $_dev $_off
 	luks_open "tampered" || return
 	echo 3 >/proc/sys/vm/drop_caches
 	if read_dev /dev/mapper/$_map $_bytes /tmp/luks.back; then
-		fail "LUKS2: reading succeeded after a bit was flipped on the device at byte $_off"
-	elif dmesg_since "luks tamper" | grep -q 'INTEGRITY AEAD ERROR'; then
-		pass "LUKS2: a bit flipped on the device at byte $_off: the read fails ($(tail -1 /tmp/dd.err)); kernel: $(dmesg_since "luks tamper" | grep -m1 'INTEGRITY AEAD ERROR' | sed 's/^\[[ 0-9.]*\] //')"
+		fail "$_lt: reading succeeded after a bit was flipped on the device at byte $_off"
+	elif dmesg_since "luks tamper $_cipher" | grep -q 'INTEGRITY AEAD ERROR'; then
+		pass "$_lt: a bit flipped on the device at byte $_off: the read fails ($(tail -1 /tmp/dd.err)); kernel: $(dmesg_since "luks tamper $_cipher" | grep -m1 'INTEGRITY AEAD ERROR' | sed 's/^\[[ 0-9.]*\] //')"
 	else
-		fail "LUKS2: after a flipped bit the read failed, but without dm-crypt's INTEGRITY AEAD ERROR: $(tail -1 /tmp/dd.err); $(dmesg_since "luks tamper" | tail -2 | tr '\n' ' ')"
+		fail "$_lt: after a flipped bit the read failed, but without dm-crypt's INTEGRITY AEAD ERROR: $(tail -1 /tmp/dd.err); $(dmesg_since "luks tamper $_cipher" | tail -2 | tr '\n' ' ')"
 	fi
 	luks_close "tampered"
 	flip_byte $_dev $_off
 	luks_open "restored" || return
 	echo 3 >/proc/sys/vm/drop_caches
 	if read_dev /dev/mapper/$_map $_bytes /tmp/luks.back && cmp -s /tmp/luks.back /tmp/luks.p1; then
-		pass "LUKS2: with the bit restored all $_mb MiB read back equal again"
+		pass "$_lt: with the bit restored all $_mb MiB read back equal again"
 	else
-		fail "LUKS2: with the bit restored the read still fails or differs: $(tail -1 /tmp/dd.err)"
+		fail "$_lt: with the bit restored the read still fails or differs: $(tail -1 /tmp/dd.err)"
 	fi
-	_r2=$(alg_refcnt 'gcm(aes)' "$_drv")
+	_r2=$(alg_refcnt "$_cra" "$_drv")
 	luks_close "final"
-	_r3=$(alg_refcnt 'gcm(aes)' "$_drv")
+	_r3=$(alg_refcnt "$_cra" "$_drv")
 	if [ -n "$_drv" ]; then
 		if [ "${_r3:-0}" -lt "${_r2:-0}" ]; then
-			pass "LUKS2: closing the mapping released $_drv (refcnt $_r2 -> $_r3)"
+			pass "$_lt: closing the mapping released $_drv (refcnt $_r2 -> $_r3)"
 		else
-			fail "LUKS2: closing the mapping did not release $_drv (refcnt $_r2 -> $_r3)"
+			fail "$_lt: closing the mapping did not release $_drv (refcnt $_r2 -> $_r3)"
 		fi
 	fi
 	rm -f /tmp/luks.p1 /tmp/luks.p2 /tmp/luks.back
@@ -1219,19 +1270,30 @@ luks_test() {
 }
 
 # IPsec ESP, transport mode, between two network namespaces joined by a
-# veth pair, with aead rfc4106(gcm(aes)); $1 = AES key bits, $2 = the
-# rfc4106 driver that must carry it (empty: report only), $3 = label
+# veth pair; $1 = AES key bits, $2 = the driver that must carry it (empty:
+# report only), $3 = label, $4 = the algorithm: rfc4106 (default: aead
+# rfc4106(gcm(aes)), ESP's transform seqiv(<driver>)), sha256 (enc cbc(aes)
+# + auth-trunc hmac(sha256) 128) or sha1 (enc cbc(aes) + auth-trunc
+# hmac(sha1) 96): ESP's transform is echainiv(<authenc driver>)
 ipsec_test() {
 	_bits=$1
 	_drv=$2
-	_tag="IPsec ESP rfc4106(gcm(aes)) AES-$_bits${3:+, $3}"
+	_kind=${4:-rfc4106}
+	case "$_kind" in
+	rfc4106) _cra='rfc4106(gcm(aes))' _giv=seqiv _mods=""
+		_tag="IPsec ESP rfc4106(gcm(aes)) AES-$_bits${3:+, $3}" ;;
+	sha256) _cra=$AUTHENC_SHA256 _giv=echainiv _mods="echainiv authenc sha256_generic"
+		_tag="IPsec ESP cbc(aes) AES-$_bits + hmac(sha256) truncated to 128 bits${3:+, $3}" ;;
+	sha1) _cra=$AUTHENC_SHA1 _giv=echainiv _mods="echainiv authenc sha1_generic"
+		_tag="IPsec ESP cbc(aes) AES-$_bits + hmac(sha1) truncated to 96 bits${3:+, $3}" ;;
+	esac
 	_a1=10.77.0.1
 	_a2=10.77.0.2
 	# seqiv seeds itself from the default RNG (drbg over hmac(sha512);
 	# its jitterentropy seed source may refuse the emulated CPU's timer, and
 	# drbg does without it outside FIPS mode)
 	modprobe jitterentropy_rng 2>/dev/null
-	need_modules xfrm_user esp4 veth seqiv sha512_generic drbg || return
+	need_modules xfrm_user esp4 veth seqiv sha512_generic drbg $_mods || return
 	ip netns del vt1 2>/dev/null
 	ip netns del vt2 2>/dev/null
 	if ! { ip netns add vt1 && ip netns add vt2 &&
@@ -1242,15 +1304,23 @@ ipsec_test() {
 		fail "$_tag: setting up the namespaces and the veth pair: $(cat /tmp/ip.err)"
 		return
 	fi
-	_k1=$(hexrand $((_bits / 8 + 4)))
-	_k2=$(hexrand $((_bits / 8 + 4)))
-	_r0=$(alg_refcnt 'rfc4106(gcm(aes))' "$_drv")
+	# the algorithm arguments of one SA (new keys each time)
+	_xalg() {
+		case "$_kind" in
+		rfc4106) echo "aead rfc4106(gcm(aes)) 0x$(hexrand $((_bits / 8 + 4))) 128" ;;
+		sha256) echo "enc cbc(aes) 0x$(hexrand $((_bits / 8))) auth-trunc hmac(sha256) 0x$(hexrand 32) 128" ;;
+		sha1) echo "enc cbc(aes) 0x$(hexrand $((_bits / 8))) auth-trunc hmac(sha1) 0x$(hexrand 20) 96" ;;
+		esac
+	}
+	_x1=$(_xalg)
+	_x2=$(_xalg)
+	_r0=$(alg_refcnt "$_cra" "$_drv")
 	_ok=1
 	for _ns in vt1 vt2; do
 		ip -n $_ns xfrm state add src $_a1 dst $_a2 proto esp spi 0x1001 reqid 1 mode transport \
-			aead 'rfc4106(gcm(aes))' 0x$_k1 128 2>>/tmp/ip.err || _ok=0
+			$_x1 2>>/tmp/ip.err || _ok=0
 		ip -n $_ns xfrm state add src $_a2 dst $_a1 proto esp spi 0x2002 reqid 2 mode transport \
-			aead 'rfc4106(gcm(aes))' 0x$_k2 128 2>>/tmp/ip.err || _ok=0
+			$_x2 2>>/tmp/ip.err || _ok=0
 	done
 	ip -n vt1 xfrm policy add src $_a1 dst $_a2 dir out tmpl src $_a1 dst $_a2 proto esp reqid 1 mode transport 2>>/tmp/ip.err || _ok=0
 	ip -n vt1 xfrm policy add src $_a2 dst $_a1 dir in tmpl src $_a2 dst $_a1 proto esp reqid 2 mode transport 2>>/tmp/ip.err || _ok=0
@@ -1261,13 +1331,13 @@ ipsec_test() {
 		ip netns del vt1; ip netns del vt2
 		return
 	fi
-	_r1=$(alg_refcnt 'rfc4106(gcm(aes))' "$_drv")
-	_inst=$(crypto_list 'seqiv(rfc4106(gcm(aes)))' | awk '{ print $1 }' | tr '\n' ' ')
+	_r1=$(alg_refcnt "$_cra" "$_drv")
+	_inst=$(crypto_list "$_giv($_cra)" | awk '{ print $1 }' | tr '\n' ' ')
 	if [ -n "$_drv" ]; then
-		if [ "${_r1:-0}" -ge $((${_r0:-0} + 4)) ] && [ "${_inst% }" = "seqiv($_drv)" ]; then
+		if [ "${_r1:-0}" -ge $((${_r0:-0} + 4)) ] && [ "${_inst% }" = "$_giv($_drv)" ]; then
 			pass "$_tag: the 4 SAs use $_drv (its /proc/crypto refcnt $_r0 -> $_r1; ESP's transform is ${_inst% })"
 		else
-			fail "$_tag: the SAs did not take $_drv (refcnt $_r0 -> $_r1; seqiv(rfc4106(gcm(aes))) instances: ${_inst:-none}; rfc4106(gcm(aes)): $(crypto_list 'rfc4106(gcm(aes))' | tr '\n' ';'))"
+			fail "$_tag: the SAs did not take $_drv (refcnt $_r0 -> $_r1; $_giv($_cra) instances: ${_inst:-none}; $_cra: $(crypto_list "$_cra" | tr '\n' ';'))"
 		fi
 	else
 		info "$_tag: ESP transforms: ${_inst:-none}"
@@ -1313,7 +1383,7 @@ ipsec_test() {
 	else
 		pass "$_tag: /proc/net/xfrm_stat all zero in both namespaces (no ESP authentication or state errors)"
 	fi
-	_r2=$(alg_refcnt 'rfc4106(gcm(aes))' "$_drv")
+	_r2=$(alg_refcnt "$_cra" "$_drv")
 	for _ns in vt1 vt2; do
 		ip -n $_ns xfrm policy flush
 		ip -n $_ns xfrm state flush
@@ -1323,7 +1393,7 @@ ipsec_test() {
 	# the SAs' transforms are freed asynchronously (RCU, netns cleanup)
 	_n=0
 	while [ $_n -lt 50 ]; do
-		_r3=$(alg_refcnt 'rfc4106(gcm(aes))' "$_drv")
+		_r3=$(alg_refcnt "$_cra" "$_drv")
 		[ "${_r3:-0}" -le $((${_r2:-0} - 4)) ] && break
 		usleep 100000
 		_n=$((_n + 1))
@@ -1637,6 +1707,221 @@ scenario_xts() {
 	done
 }
 
+# ---------------------------------------------------------------------
+# the authenc family: authenc(hmac(sha1),cbc(aes)) and
+# authenc(hmac(sha256),cbc(aes)), drivers authenc-hmac-sha*-cbc-aes-aesnictr-avx
+# (AES-NI + SHA-NI); the kernel's users: IPsec ESP (echainiv) and dm-crypt
+# with HMAC integrity (LUKS2 --integrity hmac-*)
+
+# two fuzzers at once (sha1 and sha256 on the two vCPUs); $1 = "<family>
+# <impl>" for the COVERED lines (empty: none), $2 = cases each, then extra
+# options for both
+authenc_fuzz_pair() {
+	_cov=$1
+	_n=$2
+	shift 2
+	afalg_authenc "$@" sha1 "$ADRV1" "$_n" >/tmp/au.sha1 2>&1 &
+	_p1=$!
+	afalg_authenc "$@" sha256 "$ADRV256" "$_n" >/tmp/au.sha256 2>&1 &
+	_p2=$!
+	wait $_p1
+	_r1=$?
+	wait $_p2
+	_r2=$?
+	for _f in sha1 sha256; do
+		while IFS= read -r _l; do
+			case "$_l" in
+			PASS:*) pass "${_l#PASS: }" ;;
+			FAIL:*) fail "${_l#FAIL: }" ;;
+			*) info "$_l" ;;
+			esac
+		done </tmp/au.$_f
+	done
+	[ $_r1 -eq 0 ] || grep -q '^FAIL' /tmp/au.sha1 || fail "afalg_authenc sha1 exited with $_r1 without a FAIL line"
+	[ $_r2 -eq 0 ] || grep -q '^FAIL' /tmp/au.sha256 || fail "afalg_authenc sha256 exited with $_r2 without a FAIL line"
+	if [ -n "$_cov" ]; then
+		[ $_r1 -eq 0 ] && out "COVERED: $_cov $AUTHENC_SHA1"
+		[ $_r2 -eq 0 ] && out "COVERED: $_cov $AUTHENC_SHA256"
+	fi
+}
+
+# (sha1_ssse3/sha256_ssse3: 6.x's SHA-NI drivers, which the template
+# instance takes when loaded: 4250, what ours must beat; 7.x's sha*-lib use
+# SHA-NI by themselves)
+authenc_modules() {
+	need_modules algif_aead algif_hash authenc hmac cbc sha1_generic sha256_generic \
+		sha1_ssse3 sha256_ssse3 echainiv
+}
+
+scenario_authenc() {
+	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+	emulator_check
+	load_stock || fail "stock modules did not all load"
+	if authenc_modules; then
+		pass "stock modules loaded (algif_aead algif_hash authenc hmac cbc sha1 sha256 echainiv, and those of main)"
+	fi
+	[ -n "$OURS_KO" ] || { info "no module under test"; return; }
+	wa=$(want_impl authenc)
+	report_uncovered authenc
+	if [ -z "$wa" ]; then
+		fail "the authenc family cannot run on this CPU ($(impl_missing authenc avx) missing): scenario misconfigured"
+		return
+	fi
+	ADRV1=$(drv_name authenc $wa "$AUTHENC_SHA1")
+	ADRV256=$(drv_name authenc $wa "$AUTHENC_SHA256")
+	# the stock template instances, for the priority comparison
+	for _n in "$AUTHENC_SHA1" "$AUTHENC_SHA256"; do
+		afalg_authenc --hold "$_n" 0 >/dev/null 2>&1 ||
+			info "could not instantiate the stock $_n"
+	done
+	info "stock $AUTHENC_SHA1: $(crypto_list "$AUTHENC_SHA1" | awk '{ printf "%s(%s) ", $1, $3 }')"
+	info "stock $AUTHENC_SHA256: $(crypto_list "$AUTHENC_SHA256" | awk '{ printf "%s(%s) ", $1, $3 }')"
+
+	# --- load, self-tests, flags, priority, resolution ---------------
+	mark "insmod authenc"
+	_t0=$(now)
+	if ! ours_insmod; then
+		fail "insmod $OURS_NAME: $INSMOD_ERR"
+		log_lines "insmod authenc"
+		return
+	fi
+	NOSIMD_P=/sys/module/$OURS_NAME/parameters/debug_force_nosimd
+	_ok=1
+	for _a in "$AUTHENC_SHA1 $ADRV1" "$AUTHENC_SHA256 $ADRV256"; do
+		set -- $_a
+		if _d=$(wait_alg_selftest "$1" "$2" aead 60) && [ "$_d" = "$2" ]; then
+			pass "$2 registered as $1, selftest : passed (the crypto manager's tests) after $(elapsed "$_t0") s"
+		else
+			fail "no $2 with selftest : passed within 60 s ($1: $(crypto_list "$1" | tr '\n' ';'))"
+			_ok=0
+		fi
+	done
+	log_lines "insmod authenc"
+	[ $_ok -eq 1 ] || return
+	_l=$(dmesg_since "insmod authenc" | grep "$OURS_NAME: authenc: " | grep 'as \*-aesnictr-' | tail -1 | sed 's/^\[[ 0-9.]*\] //')
+	if [ -n "$_l" ]; then
+		pass "load line: $_l"
+	else
+		fail "no '$OURS_NAME: authenc: ... as *-aesnictr-$wa (priority N)' line"
+	fi
+	check_summary_line "insmod authenc"
+	check_aead_entry "$AUTHENC_SHA1" "$ADRV1"
+	check_aead_entry "$AUTHENC_SHA256" "$ADRV256"
+	check_priority_of "$AUTHENC_SHA1" "$ADRV1"
+	check_priority_of "$AUTHENC_SHA256" "$ADRV256"
+	check_resolution_of "$AUTHENC_SHA1" "$ADRV1" afalg_authenc --hold "$AUTHENC_SHA1" 120
+	check_resolution_of "$AUTHENC_SHA256" "$ADRV256" afalg_authenc --hold "$AUTHENC_SHA256" 120
+
+	# --- differential fuzz ---------------------------------------------
+	authenc_fuzz_pair "authenc $wa" "$AUTHENC_N"
+
+	# --- the non-SIMD path: forced, then switched at random ------------
+	if set_nosimd 1; then
+		authenc_fuzz_pair "authenc nosimd" "$AUTHENC_NOSIMD_N"
+		set_nosimd 0
+	fi
+	authenc_fuzz_pair "" $((AUTHENC_NOSIMD_N / 2)) --nosimd-param "$NOSIMD_P"
+
+	# --- dm-crypt: LUKS2 with HMAC integrity ---------------------------
+	luks_test "$ADRV256" sha256
+	luks_test "$ADRV1" sha1
+
+	# --- IPsec ESP: cbc(aes) + hmac ------------------------------------
+	ipsec_test 128 "$ADRV256" "" sha256
+	ipsec_test 256 "$ADRV1" "" sha1
+	if set_nosimd 1; then
+		ipsec_test 128 "$ADRV256" "debug_force_nosimd=1 (SAs keyed and all packets processed on the non-SIMD path; receive runs in softirq)" sha256
+		set_nosimd 0
+	fi
+
+	# --- no user left: the module unloads -----------------------------
+	if _m=$(rmmod "$OURS_NAME" 2>&1); then
+		pass "rmmod $OURS_NAME after the AF_ALG, dm-crypt and IPsec users of authenc are gone"
+	else
+		fail "rmmod $OURS_NAME after the authenc tests: $_m (module refcnt $(cat /sys/module/$OURS_NAME/refcnt 2>/dev/null))"
+	fi
+	if [ -n "$(ours_driver "$AUTHENC_SHA1")$(ours_driver "$AUTHENC_SHA256")" ]; then
+		fail "/proc/crypto still lists our authenc drivers after rmmod"
+	fi
+}
+
+# a CPU without SHA-NI (-cpu max,sha-ni=off): ctr, gcm and xts load, authenc
+# is left out with one line naming SHA-NI, and the authenc names resolve to
+# the kernel's template instances
+scenario_nosha() {
+	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+	emulator_check
+	load_stock || fail "stock modules did not all load"
+	authenc_modules || fail "authenc modules did not load"
+	[ -n "$OURS_KO" ] || { info "no module under test"; return; }
+	case "$(cpu_flags)" in
+	*" sha_ni "*) fail "the CPU has sha_ni: scenario misconfigured"; return ;;
+	*) pass "the virtual CPU has no SHA-NI (authenc: $(impl_missing authenc avx) missing)" ;;
+	esac
+	mark "insmod nosha"
+	if ! ours_insmod; then
+		fail "insmod $OURS_NAME without SHA-NI: $INSMOD_ERR"
+		log_lines "insmod nosha"
+		return
+	fi
+	pass "insmod $OURS_NAME on a CPU without SHA-NI"
+	for _fm in ctr gcm xts; do
+		_w=$(want_impl $_fm)
+		case $_fm in
+		ctr) _set="ctr(aes):skcipher" ;;
+		gcm) _set="gcm(aes):aead rfc4106(gcm(aes)):aead" ;;
+		xts) _set="xts(aes):skcipher" ;;
+		esac
+		for _x in $_set; do
+			_an=${_x%:*}
+			_d=$(drv_name $_fm $_w "$_an")
+			if wait_alg_selftest "$_an" "$_d" "${_x##*:}" 30 >/dev/null; then
+				pass "$_fm family without SHA-NI: $_d registered, selftest : passed"
+			else
+				fail "$_fm family without SHA-NI: no $_d with selftest : passed ($(crypto_list "$_an" | tr '\n' ';'))"
+			fi
+		done
+	done
+	log_lines "insmod nosha"
+	check_summary_line "insmod nosha"
+	dmesg_since "insmod nosha" | grep "$OURS_NAME: authenc:" | sed 's/^\[[ 0-9.]*\] //' >/tmp/nosha.log
+	if [ "$(wc -l </tmp/nosha.log)" -eq 1 ] && grep -q 'SHA-NI' /tmp/nosha.log &&
+		grep -q 'not registered' /tmp/nosha.log; then
+		pass "authenc left out in one line: $(cat /tmp/nosha.log)"
+	else
+		fail "want exactly one '$OURS_NAME: authenc: ... not registered: the CPU lacks SHA-NI' line, got: $(tr '\n' '|' </tmp/nosha.log)"
+	fi
+	if grep -q 'authenc-hmac-.*aesnictr' /proc/crypto; then
+		fail "/proc/crypto lists our authenc drivers on a CPU without SHA-NI"
+	else
+		pass "no authenc-hmac-*-aesnictr-* in /proc/crypto"
+	fi
+	for _n in "$AUTHENC_SHA256" "$AUTHENC_SHA1"; do
+		afalg_authenc --hold "$_n" 60 >/tmp/hold.out 2>&1 &
+		_hp=$!
+		_k=0
+		while [ $_k -lt 100 ] && ! grep -q '^HOLD:' /tmp/hold.out; do
+			usleep 100000
+			_k=$((_k + 1))
+		done
+		# the entry with the highest priority, and what the held tfm took
+		_top=$(crypto_list "$_n" | sort -k3 -n -r | awk '{ print $1, $2, $4; exit }')
+		kill $_hp 2>/dev/null
+		wait $_hp 2>/dev/null
+		set -- $_top
+		case "$1:$2" in
+		authenc\(*:*)
+			if [ "$2" != "$OURS_NAME" ] && [ "${3:-0}" -ge 1 ]; then
+				pass "\"$_n\" resolves to the stock template instance $1 (module $2, refcnt $3 while an AF_ALG tfm was held)"
+			else
+				fail "\"$_n\": top entry $1 (module $2, refcnt $3)"
+			fi ;;
+		*) fail "\"$_n\" does not resolve to the authenc template: top entry '${1:-none}' ($(crypto_list "$_n" | tr '\n' ';'); holder: $(head -1 /tmp/hold.out))" ;;
+		esac
+	done
+	rmmod "$OURS_NAME" || fail "rmmod $OURS_NAME"
+}
+
 # a test build (AESNICTR_SELFTEST_FAULT=1) that corrupts long outputs of
 # every SIMD implementation: the load-time bulk comparison must refuse them
 # all and the load must fail with ENODEV
@@ -1734,14 +2019,40 @@ tcrypt_runs() {	# $1 = before|after
 	done
 }
 
+# tcrypt has no speed mode for authenc(hmac(sha*),cbc(aes)) (6.1 to 7.3:
+# only the des/des3_ede compositions are tested, and not for speed), so
+# these are timed through AF_ALG by name (afalg_authenc --speed): the
+# template instance before the module, ours after; the driver is the
+# highest-priority entry of the name
+authenc_speed() {	# $1 = before|after
+	for _n in "$AUTHENC_SHA1" "$AUTHENC_SHA256"; do
+		afalg_authenc --speed "$_n" 0.5 >/tmp/sp.out 2>&1
+		_d=$(crypto_list "$_n" | sort -k3 -n -r | awk '{ print $1; exit }')
+		while IFS= read -r _l; do
+			case "$_l" in
+			SPEED:*) out "AUTHENCSPEED $1 $_d ${_l#SPEED: }" ;;
+			FAIL:*) fail "${_l#FAIL: }" ;;
+			esac
+		done </tmp/sp.out
+	done
+}
+
 scenario_bench() {
 	load_stock || info "not all stock modules loaded"
 	need_modules gcm ghash_generic || info "gcm modules did not load"
+	authenc_modules || info "authenc modules did not load"
 	wait_stock_ctr 30 >/dev/null
 	tcrypt_runs before
+	authenc_speed before
 	if [ -n "$OURS_KO" ] && ours_insmod && d=$(wait_selftest ctr-aes-aesnictr- 30); then
 		info "module under test: $d"
 		tcrypt_runs after
+		if wait_alg_selftest "$AUTHENC_SHA256" authenc-hmac-sha256-cbc-aes-aesnictr- aead 30 >/dev/null &&
+			wait_alg_selftest "$AUTHENC_SHA1" authenc-hmac-sha1-cbc-aes-aesnictr- aead 30 >/dev/null; then
+			authenc_speed after
+		else
+			info "the authenc family is not registered (no SHA-NI?): no authenc speed after"
+		fi
 	else
 		fail "module under test not loaded: ${INSMOD_ERR:-not built}"
 	fi
@@ -1757,6 +2068,8 @@ fips) scenario_fips ;;
 xts) scenario_xts ;;
 selftestfault) scenario_selftestfault ;;
 zmmcap) scenario_zmmcap ;;
+authenc) scenario_authenc ;;
+nosha) scenario_nosha ;;
 bench) scenario_bench ;;
 *) fail "unknown scenario $SCEN" ;;
 esac

@@ -5,10 +5,12 @@
 # lists it: its modules come from <modroot>/lib/modules/<kver>, modroot being
 # $VM_MODROOT or what tools/kernels.sh says ("/" for Debian's kernels).
 # Contents: busybox-static; kcapi-enc, dmsetup, cryptsetup and iproute2's ip
-# with their shared libraries; the AF_ALG fuzzers (ctr, AEAD and xts), the
+# with their shared libraries; the AF_ALG fuzzers (ctr, AEAD, xts and
+# authenc), the
 # TCP transfer checker, the emulator probe, a one-shot module loader; the
 # kernel's own modules needed by the tests (AF_ALG, crypto_user, ctr, ecb,
-# gcm, ghash-generic, seqiv, tcrypt, the stock aesni_intel, dm-crypt,
+# gcm, ghash-generic, seqiv, echainiv, authenc, hmac, sha1/sha256, essiv,
+# tcrypt, the stock aesni_intel, dm-crypt,
 # dm-integrity, brd, xfrm_user, esp4, veth and their dependencies,
 # decompressed so that busybox can load them), the module under test at
 # /lib/vmtest/, and guest-init.sh as /init.  Without [module.ko] the guest
@@ -68,6 +70,16 @@ if [ ! -x "$xfuzz" ] || [ "$here/afalg_xts.c" -nt "$xfuzz" ] ||
 	fi
 	mv -f "$xfuzz.$$" "$xfuzz"
 fi
+nfuzz=$bdir/afalg_authenc
+if [ ! -x "$nfuzz" ] || [ "$here/afalg_authenc.c" -nt "$nfuzz" ] ||
+   [ "$here/afalg_common.c" -nt "$nfuzz" ] || [ "$here/afalg_common.h" -nt "$nfuzz" ]; then
+	if ls /usr/lib/*/libkcapi.a >/dev/null 2>&1; then
+		cc -O2 -Wall -Wextra -static -o "$nfuzz.$$" "$here/afalg_authenc.c" "$here/afalg_common.c" -lkcapi
+	else
+		cc -O2 -Wall -Wextra -o "$nfuzz.$$" "$here/afalg_authenc.c" "$here/afalg_common.c" -lkcapi
+	fi
+	mv -f "$nfuzz.$$" "$nfuzz"
+fi
 for h in tcg_probe vminsmod vmxfer; do
 	if [ ! -x "$bdir/$h" ] || [ "$here/$h.c" -nt "$bdir/$h" ]; then
 		cc -O2 -Wall -Wextra -static -o "$bdir/$h.$$" "$here/$h.c"
@@ -106,6 +118,7 @@ copy_prog "$(command -v ip)" /usr/sbin		# iproute2's, not busybox's applet
 copy_prog "$fuzz"
 copy_prog "$afuzz"
 copy_prog "$xfuzz"
+copy_prog "$nfuzz"
 copy_prog "$bdir/vmxfer"
 copy_prog "$bdir/tcg_probe"
 copy_prog "$bdir/vminsmod"
@@ -113,7 +126,7 @@ copy_prog "$bdir/vminsmod"
 # kernel modules: the wanted ones and everything they depend on
 # (names a kernel does not have, e.g. ghash_generic on 7.x, are skipped)
 want="af_alg algif_skcipher algif_aead algif_hash crypto_user ctr ecb cbc cryptd crypto_simd aesni_intel tcrypt
-gcm ghash_generic seqiv echainiv authenc hmac sha1 sha256 xts dm_mod dm_crypt dm_integrity brd loop
+gcm ghash_generic seqiv echainiv authenc hmac sha1 sha256 sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 essiv xts dm_mod dm_crypt dm_integrity brd loop
 xfrm_user xfrm_algo esp4 esp4_offload esp6 veth drbg jitterentropy_rng sha512_generic"
 if [ -n "$ko" ]; then
 	for d in $(modinfo -F depends "$ko" | tr ',' ' '); do want="$want $d"; done

@@ -33,6 +33,17 @@
 #              implementation of every family fails its bulk comparison
 #   zmmcap     -cpu Icelake-Server,model=106 ($VM_ZMM_CPU): the width cap for
 #              a CPU that slows down with 512-bit vectors, max_tier=vaes512
+#   authenc    -cpu max: authenc(hmac(sha1),cbc(aes)) and
+#              authenc(hmac(sha256),cbc(aes)): self-test, flags, priority
+#              above the template instance, resolution, AF_ALG differential
+#              fuzz against authenc(hmac(sha*-generic),cbc(aes-generic)) (key
+#              blobs, tag lengths, changed messages), the non-SIMD path
+#              (forced, and switched at random), LUKS2 aes-cbc-essiv:sha256
+#              --integrity hmac-sha256 and aes-cbc-plain64 --integrity
+#              hmac-sha1, IPsec ESP cbc(aes) + hmac(sha256)/hmac(sha1) (and
+#              with the non-SIMD path forced); then a second boot:
+#   nosha      -cpu max,sha-ni=off: ctr/gcm/xts load, authenc is left out
+#              with one line, the authenc names resolve to the template
 #   all        all of the above (default)
 # Environment:
 #   VM_MODULE    the module to test (default build/<kver>/aesni_ctr.ko);
@@ -44,7 +55,10 @@
 #                the forced non-SIMD path, per narrower max_tier (3000, 500, 500)
 #   VM_AEAD_N    aead: fuzz cases per AEAD (4000; avxonly: a quarter)
 #   VM_AEAD_NOSIMD_N  aead: cases per AEAD with the non-SIMD switch toggled (1000)
-#   VM_IPSEC_BYTES    aead: bytes each way per IPsec run (1048576)
+#   VM_IPSEC_BYTES    aead, authenc: bytes each way per IPsec run (1048576)
+#   VM_AUTHENC_N      authenc: fuzz cases per hash (4000)
+#   VM_AUTHENC_NOSIMD_N  authenc: cases per hash with the non-SIMD path
+#                forced (500; half as many again with it switched at random)
 #   VM_TIMEOUT   seconds per boot (main 900, others 300)
 #   VM_SMP       guest CPUs (2: main also runs one fuzzer per CPU at once)
 # The kernel: any that tools/kernels.sh lists (its image, and its modules
@@ -61,7 +75,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|all]}
+kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|all]}
 scen=${2:-all}
 logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
@@ -108,7 +122,7 @@ boot() {
 		-smp "${VM_SMP:-2}" -m 1G -nographic -no-reboot -nodefaults \
 		-monitor none -serial "file:$con" -serial "file:$res" \
 		-kernel "$vmlinuz" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on $extra vmtest.fuzz=${VM_FUZZ_N:-10000} vmtest.tierfuzz=${VM_TIER_N:-2000} vmtest.cycles=${VM_CYCLES:-20} vmtest.aeadfuzz=${VM_AEAD_N:-4000} vmtest.aeadnosimd=${VM_AEAD_NOSIMD_N:-1000} vmtest.ipsecbytes=${VM_IPSEC_BYTES:-1048576} vmtest.xtsfuzz=${VM_XTS_N:-3000} vmtest.xtsnosimd=${VM_XTS_NOSIMD_N:-500} vmtest.xtstier=${VM_XTS_TIER_N:-500}" \
+		-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on $extra vmtest.fuzz=${VM_FUZZ_N:-10000} vmtest.tierfuzz=${VM_TIER_N:-2000} vmtest.cycles=${VM_CYCLES:-20} vmtest.aeadfuzz=${VM_AEAD_N:-4000} vmtest.aeadnosimd=${VM_AEAD_NOSIMD_N:-1000} vmtest.ipsecbytes=${VM_IPSEC_BYTES:-1048576} vmtest.xtsfuzz=${VM_XTS_N:-3000} vmtest.xtsnosimd=${VM_XTS_NOSIMD_N:-500} vmtest.xtstier=${VM_XTS_TIER_N:-500} vmtest.authencfuzz=${VM_AUTHENC_N:-4000} vmtest.authencnosimd=${VM_AUTHENC_NOSIMD_N:-500}" \
 		</dev/null >"$logdir/$name.qemu" 2>&1
 	rc=$?
 	secs=$(($(date +%s) - t0))
@@ -220,7 +234,16 @@ zmmcap|all)
 	boot zmmcap "${VM_ZMM_CPU:-Icelake-Server,model=106}" "${VM_TIMEOUT:-300}" "vmtest.scenario=zmmcap" ;;
 esac
 case "$scen" in
-main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|all) ;;
+authenc|all)
+	boot authenc max "${VM_TIMEOUT:-900}" "vmtest.scenario=authenc" ;;
+esac
+case "$scen" in
+authenc|nosha|all)
+	# QEMU's max CPU without SHA-NI: the authenc family must stay out
+	boot nosha max,sha-ni=off "${VM_TIMEOUT:-300}" "vmtest.scenario=nosha" ;;
+esac
+case "$scen" in
+main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|all) ;;
 *) emit FAIL "$kver: unknown scenario $scen" ;;
 esac
 
@@ -234,7 +257,9 @@ for f in $(echo "$covered" | awk 'NF { print $1 }' | sort -u) \
 	 $(printf '%s\n' "${notcov[@]}" | awk 'NF { print $1 }' | sort -u); do
 	case " $nc_fams " in *" $f "*) continue ;; esac
 	nc_fams="$nc_fams $f"
-	for t in avx vaes2 vaes512; do
+	fimpls="avx vaes2 vaes512"
+	[ "$f" = authenc ] && fimpls=avx	# authenc has one implementation
+	for t in $fimpls; do
 		echo "$covered" | grep -q "^$f $t " && continue
 		why=$(printf '%s\n' "${notcov[@]}" | grep "^$f $t " | head -1)
 		echo "NOT COVERED: $kver ${why:-$f $t (no boot tested it)}"
