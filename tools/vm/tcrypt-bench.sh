@@ -19,7 +19,8 @@
 # name instead (afalg_authenc --speed: 8-byte AAD as ESP, 12/16-byte tags,
 # 64..8192 bytes, one sendmsg + recvmsg per operation, so the system call
 # cost is in every number): the template instance before the module
-# (authenc(hmac(sha*-generic or -lib),cbc-aes-aesni)), ours after.
+# (authenc(hmac(sha*-ni),cbc-aes-aesni) on 6.x, authenc(hmac-sha*-lib,
+# cbc-aes-aesni) on 7.3), ours after.
 # Every number comes from an EMULATED CPU (TCG): only the ratio between the
 # two columns means anything, and only roughly.
 #
