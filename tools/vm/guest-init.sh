@@ -2037,6 +2037,25 @@ authenc_speed() {	# $1 = before|after
 	done
 }
 
+# cryptsetup benchmark -c aes-xts (through AF_ALG, what `cryptsetup
+# benchmark` users see) with 256- and 512-bit keys; $1 = before|after.
+# One "CSBENCH <when> <driver> <key bits> <encrypt MiB/s> <decrypt MiB/s>"
+# line per key size: the driver is the highest-priority one for xts(aes),
+# which is what the benchmark's "xts(aes)" socket binds.
+xts_cryptsetup_bench() {
+	mkdir -p /run/cryptsetup
+	_drv=$(crypto_list 'xts(aes)' | sort -k3,3n | tail -1 | cut -d' ' -f1)
+	for _ks in 256 512; do
+		_l=$(cryptsetup benchmark -c aes-xts -s $_ks 2>/dev/null |
+			awk '$1 == "aes-xts" && $4 == "MiB/s" { print $3, $5 }')
+		if [ -n "$_l" ]; then
+			out "CSBENCH $1 ${_drv:-?} $_ks $_l"
+		else
+			info "cryptsetup benchmark -c aes-xts -s $_ks ($1) printed no result"
+		fi
+	done
+}
+
 scenario_bench() {
 	load_stock || info "not all stock modules loaded"
 	need_modules gcm ghash_generic || info "gcm modules did not load"
@@ -2044,9 +2063,12 @@ scenario_bench() {
 	wait_stock_ctr 30 >/dev/null
 	tcrypt_runs before
 	authenc_speed before
+	modprobe xts 2>/dev/null
+	xts_cryptsetup_bench before
 	if [ -n "$OURS_KO" ] && ours_insmod && d=$(wait_selftest ctr-aes-aesnictr- 30); then
 		info "module under test: $d"
 		tcrypt_runs after
+		xts_cryptsetup_bench after
 		if wait_alg_selftest "$AUTHENC_SHA256" authenc-hmac-sha256-cbc-aes-aesnictr- aead 30 >/dev/null &&
 			wait_alg_selftest "$AUTHENC_SHA1" authenc-hmac-sha1-cbc-aes-aesnictr- aead 30 >/dev/null; then
 			authenc_speed after
