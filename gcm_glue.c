@@ -193,10 +193,15 @@ static void gcm_init(struct gcm_state *st,
 {
 	st->impl = impl;
 	memset(st->acc, 0, sizeof(st->acc));
+	/*
+	 * J0 and the counter each from the IV (not one copied from the other:
+	 * a read of stores still in flight); the assembly loads them in these
+	 * same pieces (ghash_clmul.S, _load_ctrblk).
+	 */
 	memcpy(st->j0, iv, GCM_AES_IV_SIZE);
 	put_unaligned_be32(1, st->j0 + GCM_AES_IV_SIZE);
-	memcpy(st->ctr, st->j0, AES_BLOCK_SIZE);
-	gcm_inc32(st->ctr, 1);
+	memcpy(st->ctr, iv, GCM_AES_IV_SIZE);
+	put_unaligned_be32(2, st->ctr + GCM_AES_IV_SIZE);
 }
 
 /*

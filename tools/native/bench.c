@@ -454,17 +454,21 @@ static void set_key(struct impl *im, const u8 *key, unsigned int bits)
 	}
 }
 
-/* Ours, as the kernel glue does a message: J0 = IV || 1, data from IV || 2. */
+/*
+ * Ours, as the kernel glue's gcm_init() does a message: J0 = IV || 1 and the
+ * counter IV || 2 each from the IV (12-byte copy, 32-bit big-endian store),
+ * the pieces the assembly loads them in.
+ */
 static inline void gcm_tier_msg(struct impl *im, int enc, const u8 *iv,
 				u8 *out, const u8 *in, size_t len, u8 tag[BLK])
 {
+	const uint32_t be1 = __builtin_bswap32(1), be2 = __builtin_bswap32(2);
 	u8 j0[BLK], ctr[BLK], acc[BLK];
 
 	memcpy(j0, iv, GCM_IV);
-	j0[12] = j0[13] = j0[14] = 0;
-	j0[15] = 1;
-	memcpy(ctr, j0, BLK);
-	ctr[15] = 2;
+	memcpy(j0 + GCM_IV, &be1, 4);
+	memcpy(ctr, iv, GCM_IV);
+	memcpy(ctr + GCM_IV, &be2, 4);
 	memset(acc, 0, BLK);
 	ghash_update_fn(&im->gk, acc, gcm_aad, GCM_AAD);	/* every tier's AAD */
 	(enc ? gcm_enc_fns : gcm_dec_fns)[im->tier](&im->gk, ctr, acc, out, in,
