@@ -186,8 +186,14 @@ static const char *const mode_titles[NR_MODES] = {
 #define RING_MODE(m)	((m) == MODE_GCM_DEC || (m) == MODE_AE1_DEC || \
 			 (m) == MODE_AE256_DEC)
 
+/* --sizes=: these sizes for every mode instead (0-terminated). */
+#define NSIZES_USER 16
+static size_t sizes_user[NSIZES_USER];
+
 static const size_t *mode_sizes(enum mode m)
 {
+	if (sizes_user[0])
+		return sizes_user;
 	return IS_XTS(m) ? sizes_xts : IS_AE(m) ? sizes_ae : sizes_all;
 }
 
@@ -1501,6 +1507,31 @@ static void add_stitched(void)
 	im->evp = c;
 }
 
+/*
+ * --sizes=N,...: message sizes in bytes, multiples of 16 (every mode takes
+ * them: CBC and XTS need whole blocks) up to MAX_MSG, at most 15.
+ */
+static int parse_sizes(const char *arg)
+{
+	unsigned int n = 0;
+	unsigned long v;
+	char *end;
+
+	do {
+		v = strtoul(arg, &end, 10);
+		if (end == arg || v < 16 || v > MAX_MSG || v % 16 ||
+		    n >= NSIZES_USER - 1 || (*end && *end != ',')) {
+			fprintf(stderr, "bench: bad --sizes (want N,... multiples of 16 up to %d, at most %d)\n",
+				MAX_MSG, NSIZES_USER - 1);
+			return 1;
+		}
+		sizes_user[n++] = v;
+		arg = end + 1;
+	} while (*end);
+	sizes_user[n] = 0;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const char *const tier_impl[NR_TIERS] = {
@@ -1540,9 +1571,12 @@ int main(int argc, char **argv)
 		} else if (!strncmp(argv[i], "--modes=", 8)) {
 			if (parse_modes(argv[i] + 8))
 				return 2;
+		} else if (!strncmp(argv[i], "--sizes=", 8)) {
+			if (parse_sizes(argv[i] + 8))
+				return 2;
 		} else {
 			fprintf(stderr,
-				"usage: %s [--csv] [--csv-out=FILE] [--runs=N] [--ms=N] [--max-tier=avx|vaes2|vaes512] [--no-stock] [--stock-dir=DIR] [--modes=M,...]\n",
+				"usage: %s [--csv] [--csv-out=FILE] [--runs=N] [--ms=N] [--max-tier=avx|vaes2|vaes512] [--no-stock] [--stock-dir=DIR] [--modes=M,...] [--sizes=N,...]\n",
 				argv[0]);
 			return 2;
 		}

@@ -32,7 +32,8 @@ STOCK_ASFLAGS	:= -DCONFIG_AS_VAES=1 -DCONFIG_AS_VPCLMULQDQ=1
 BENCH_ARGS	:= $(if $(CSV_MODE),--csv) \
 		   $(if $(STOCK_OFF),--no-stock,--stock-dir=$(SB)) \
 		   $(if $(PLOT_MODE),--csv-out=$(BENCH_OUT)/bench.csv) \
-		   $(if $(MODES),--modes=$(MODES))
+		   $(if $(MODES),--modes=$(MODES)) \
+		   $(if $(SIZES),--sizes=$(SIZES))
 
 .PHONY: stock-extract
 stock-extract:
