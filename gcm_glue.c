@@ -163,24 +163,31 @@ static void gcm_final_generic(const struct aesnictr_gcm_ctx *ctx,
 	crypto_xor(tag, st->acc, AES_BLOCK_SIZE);
 }
 
-/* The assembly's key powers K_i = r(H^i) x mod G, computed in C. */
+/*
+ * The assembly's key powers K_i = r(H^i) x mod G, computed in C: K_16..K_1
+ * and their xored halves, then K_32..K_17.
+ */
 static void gcm_precompute_generic(struct aesnictr_gcm_ctx *ctx)
 {
+	const int n = AESNICTR_GCM_NPOWERS;
 	u64 ph = ctx->h_hi, pl = ctx->h_lo;
 	int i;
 
-	for (i = 1; i <= AESNICTR_GCM_NPOWERS; i++) {
+	for (i = 1; i <= 2 * n; i++) {
 		/* r(P) is (ph, pl) read as one 128-bit integer; times x: */
 		u64 reduce = -(ph >> 63);
 		u64 kh = (ph << 1 | pl >> 63) ^ (0xc200000000000000ULL & reduce);
 		u64 kl = (pl << 1) ^ (1 & reduce);
-		u8 *k = ctx->key.h_powers[AESNICTR_GCM_NPOWERS - i];
+		u8 *k = i <= n ? ctx->key.h_powers[n - i] :
+				 ctx->key.h_powers_hi[2 * n - i];
 
 		put_unaligned_le64(kl, k);
 		put_unaligned_le64(kh, k + 8);
-		k = ctx->key.h_powers_xored[AESNICTR_GCM_NPOWERS - i];
-		put_unaligned_le64(kl ^ kh, k);
-		put_unaligned_le64(kl ^ kh, k + 8);
+		if (i <= n) {
+			k = ctx->key.h_powers_xored[n - i];
+			put_unaligned_le64(kl ^ kh, k);
+			put_unaligned_le64(kl ^ kh, k + 8);
+		}
 		gf128_mul(&ph, &pl, ctx->h_hi, ctx->h_lo);
 	}
 }

@@ -52,6 +52,8 @@ _Static_assert(offsetof(struct aesnictr_gcm_key, h_powers) == 256,
 	       "h_powers must sit at byte offset 256");
 _Static_assert(offsetof(struct aesnictr_gcm_key, h_powers_xored) == 512,
 	       "h_powers_xored must sit at byte offset 512");
+_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers_hi) == 768,
+	       "h_powers_hi must sit at byte offset 768");
 _Static_assert(_Alignof(struct aesnictr_gcm_key) == 64,
 	       "struct aesnictr_gcm_key must be 64-byte aligned");
 
@@ -910,14 +912,16 @@ static void test_precompute(void)
 					  sizeof(buf.k.h_powers)) ||
 				   memcmp(first.k.h_powers_xored,
 					  buf.k.h_powers_xored,
-					  sizeof(buf.k.h_powers_xored))) {
-				err = "h_powers/h_powers_xored depend on the struct's old contents (not all written)";
+					  sizeof(buf.k.h_powers_xored)) ||
+				   memcmp(first.k.h_powers_hi, buf.k.h_powers_hi,
+					  sizeof(buf.k.h_powers_hi))) {
+				err = "h_powers/h_powers_xored/h_powers_hi depend on the struct's old contents (not all written)";
 			}
 		}
 		if (err)
 			fail("gcm_precompute aes-%u: %s", klen * 8, err);
 		else
-			pass("gcm_precompute aes-%u: AES keys kept, nothing written past the struct, all of h_powers and h_powers_xored written, h_powers_xored = lo ^ hi",
+			pass("gcm_precompute aes-%u: AES keys kept, nothing written past the struct, all of h_powers, h_powers_xored and h_powers_hi written, h_powers_xored = lo ^ hi",
 			     klen * 8);
 	}
 }
