@@ -376,8 +376,8 @@ SYM_FUNC_END(aesnictr_gcm_final)
  *	V13	a block being hashed, V14 scratch, xmm15 the GHASH value
  *	VL 16, 32: rk0 in every lane at 16(%rsp), esi the low counter word
  *	VL 64: T in zmm16, zmm30 STEP, zmm31 BSWAP (in the stitched loop
- *	zmm31 is a GHASH temporary and V9 holds the counters big-endian, see
- *	_ctr_be64; _ctr_le64 restores both for the rest)
+ *	zmm30 and zmm31 are GHASH temporaries and V9 holds the counters
+ *	big-endian, see _ctr_be64; _ctr_le64 restores all three for the rest)
  * A GHASH group is 8 vectors for VL 16, 32 (8 or 16 blocks) and for VL 64
  * (32 blocks; 4 vectors, 16 blocks, where a chunk is hashed in halves): as
  * many blocks as there are powers of H (K_32..K_17 only for VL 64).
@@ -427,7 +427,25 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	.if GJ == 0
 		_vpxor		V15, V13, V13
 	.endif
-	.if VL == 64
+	.if VL == 64 && \n == 8 && GJ != 1 && GJ != 2
+		/*
+		 * Vectors 3..7, 0 in pairs: the first's LO and HI wait in
+		 * zmm14 and zmm30 (STEP, reloaded by _ctr_be64 and _ctr_le64)
+		 * and the second's are added with them, one ternary XOR each.
+		 */
+		.if GJ % 2
+			vpclmulqdq	$0x00, GPA(BKEY), V13, %zmm14
+			vpclmulqdq	$0x11, GPA(BKEY), V13, %zmm30
+		.else
+			vpclmulqdq	$0x00, GPA(BKEY), V13, %zmm31
+			vpternlogd	$0x96, %zmm31, %zmm14, V10
+			vpclmulqdq	$0x11, GPA(BKEY), V13, %zmm31
+			vpternlogd	$0x96, %zmm31, %zmm30, V11
+		.endif
+		vpclmulqdq	$0x01, GPA(BKEY), V13, %zmm31
+		vpclmulqdq	$0x10, GPA(BKEY), V13, V13
+		vpternlogd	$0x96, %zmm31, V13, V12
+	.elseif VL == 64
 		/* four products, no Karatsuba: fewer XORs and shuffles */
 		vmovdqu8	GPA(BKEY), %zmm14
 		.if GJ == 1
@@ -570,6 +588,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	vpaddd		.Lstep_be64(%rip), V9, V9
 	jmp	.Lctr64_done\@
 .Lctr64_slow\@:
+	vmovdqu8	STEP_CONST(%rip), %zmm30
 	vpshufb		.Lbswap_low32(%rip), V9, V9
 	.irp j, 0,1,2,3,4,5,6,7
 		_ctr_next	V\j, %zmm16, V9, %zmm30, .Lbswap_low32(%rip)
@@ -581,6 +600,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
 
 /* VL 64: back to C and the constants of _ctr_next, for the rest. */
 .macro _ctr_le64
+	vmovdqu8	STEP_CONST(%rip), %zmm30
 	vmovdqu8	.Lbswap_low32(%rip), %zmm31
 	vpshufb		%zmm31, V9, V9
 .endm
