@@ -65,10 +65,10 @@ AESNICTR_CTR_CRYPT(aesnictr_ctr_vaes512);
  * ghash_clmul.S); h_powers_xored holds, for Karatsuba, the XOR of the two
  * 64-bit halves of each power, in both halves of a 16-byte slot so that the
  * wide implementations load several with one instruction; h_powers_hi holds
- * H^32 .. H^17 (the 512-bit loop hashes 32 blocks per reduction).  ghash_acc is the
- * running GHASH value in that code's internal form: callers zero it, pass it
- * along, and give it to aesnictr_gcm_final; nothing else may be assumed about
- * its bytes.
+ * H^32 .. H^17 (the 512-bit loop hashes 32 blocks per reduction).
+ * ghash_acc is the running GHASH value in that code's internal form: callers
+ * zero it, pass it along, and give it to aesnictr_gcm_final; nothing else may
+ * be assumed about its bytes.
  */
 #define AESNICTR_GCM_NPOWERS	16
 

@@ -186,6 +186,18 @@
 .endm
 
 /* void aesnictr_gcm_precompute(struct aesnictr_gcm_key *key) */
+/*
+ * Precompute: xmm4 = K_i, xmm3 = K_1; store K_(i+1), K_(i+2), .. at
+ * table + eax - 16, table + eax - 32, .. down to table + 0.
+ */
+.macro _next_powers table
+1:	_ghash_mul	%xmm4, %xmm3, %xmm5, %xmm0, %xmm1, %xmm2
+	vmovdqa		%xmm5, %xmm4
+	sub		$16, %eax
+	vmovdqu		%xmm4, \table(%rdi,%rax)
+	jnz		1b
+.endm
+
 SYM_FUNC_START(aesnictr_gcm_precompute)
 	vmovdqa		.Lgfpoly(%rip), GFPOLY
 	vpxor		%xmm0, %xmm0, %xmm0
@@ -209,19 +221,9 @@ SYM_FUNC_START(aesnictr_gcm_precompute)
 	mov		$15 * 16, %eax
 	vmovdqu		%xmm3, H_POWERS(%rdi,%rax)
 	vmovdqa		%xmm3, %xmm4
-.Lnext_power:
-	_ghash_mul	%xmm4, %xmm3, %xmm5, %xmm0, %xmm1, %xmm2
-	vmovdqa		%xmm5, %xmm4
-	sub		$16, %eax
-	vmovdqu		%xmm4, H_POWERS(%rdi,%rax)
-	jnz		.Lnext_power
+	_next_powers	H_POWERS
 	mov		$16 * 16, %eax
-.Lnext_power_hi:
-	_ghash_mul	%xmm4, %xmm3, %xmm5, %xmm0, %xmm1, %xmm2
-	vmovdqa		%xmm5, %xmm4
-	sub		$16, %eax
-	vmovdqu		%xmm4, H_POWERS_HI(%rdi,%rax)
-	jnz		.Lnext_power_hi
+	_next_powers	H_POWERS_HI
 
 	/* lo ^ hi of every power, for Karatsuba */
 	xor		%eax, %eax
