@@ -9,7 +9,9 @@
 #                        REQUIRE="ctr:vaes512 gcm:avx@vm ..." fails unless
 #                        each named implementation was tested (see README)
 #   make bench           speed, natively (CSV=1 for CSV only, PLOT=1 for a
-#                        plot), and VM=1 for tcrypt in the guests
+#                        plot, MODES=, SIZES=, CHAIN=1 for latency: see
+#                        tools/native/Makefile), and VM=1 for tcrypt in the
+#                        guests
 #   make run             set up, build, boot a guest and show the module at work
 #   make install / dkms-install / dkms-remove / clean
 #

@@ -6,8 +6,9 @@
  * libgcrypt and the stock kernels' own x86 assembly (Linux 6.1, 6.12, 7.3,
  * taken from Debian's linux-source tarballs at bench time and driven as
  * each kernel's glue does, see stock/stock.h), AES-128 and AES-256.  One
- * message model for all: the key is set once; each message gets a fresh IV
- * and is processed whole (one request, the data in one segment).
+ * message model for all: the key is set once; each message gets the next IV
+ * of a ring written beforehand (next_iv) and is processed whole (one
+ * request, the data in one segment).
  *   ctr:     64 B .. 1 MiB.  OpenSSL EncryptInit_ex with only the IV,
  *            EncryptUpdate, EncryptFinal_ex; libgcrypt setctr, encrypt; ours
  *            ctr_crypt_split(); a stock kernel its ctr(aes) request path.
@@ -83,7 +84,12 @@
  * (AESNICTR_MAX_TIER), --no-stock, --stock-dir=DIR (build/stock: why a
  * kernel is not linked), --modes=LIST (make bench MODES=LIST): a
  * comma-separated list of modes and families (ctr, gcm, xts, authenc,
- * authenc-sha1, authenc-sha256, all), e.g. --modes=xts-enc,xts-dec.
+ * authenc-sha1, authenc-sha256, all), e.g. --modes=xts-enc,xts-dec,
+ * --sizes=N,... (SIZES=), --chain (CHAIN=1): each message waits for the
+ * previous one's output, so short messages show one request's latency
+ * rather than the throughput of independent requests overlapping in the
+ * core (a kernel request sits between much other code, so the truth for
+ * it lies between the two).
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -203,6 +209,7 @@ static const size_t *mode_sizes(enum mode m)
 #define MAX_TAG		32
 #define NR_RING		4		/* gcm-dec: messages made beforehand */
 #define NR_XTS_IV	64		/* xts: IVs written beforehand */
+#define NR_IV		256		/* ctr, gcm, authenc: likewise */
 
 struct impl {
 	struct aesnictr_gcm_key gk;	/* ours: round keys and H powers */
@@ -242,6 +249,7 @@ static const u8 ae_aad[AE_AAD] = "\x00\x00\x01\x00\x00\x00\x00\x2a"
 				 "IV of the packet";
 static const u8 ae_hmac_key[32] = "HMAC key of the authenc bench..";
 static u8 xts_ivs[NR_XTS_IV][BLK];
+static u8 iv_ring[NR_IV][BLK];
 static int sha_ni;		/* the CPU has SHA-NI (ours authenc needs it) */
 static unsigned int modes_wanted = (1u << NR_MODES) - 1;
 
@@ -252,6 +260,16 @@ static struct {
 	u8 *ct;
 } ring[NR_RING];
 static unsigned int ring_next;
+/*
+ * --chain: each timed message waits for the one before (its IV and ring
+ * index depend on the previous output), so the table gives the latency of
+ * one request instead of the throughput of back-to-back independent ones.
+ * chain_dep is always 0, but computed from the output through chain_zero,
+ * which the compiler cannot see is 0.
+ */
+static int chain;
+static volatile unsigned int chain_zero;
+static unsigned int chain_dep;
 static int tag_bad;		/* a gcm-dec tag check failed */
 
 static unsigned int tag_len(enum mode m)
@@ -292,10 +310,9 @@ static void die(const char *what)
 	exit(2);
 }
 
-/* A fresh IV per message: RFC 3686 style nonce | message number | 1. */
-static void next_iv(u8 iv[BLK])
+/* IV n: RFC 3686 style nonce | n | 1. */
+static void make_iv(u8 iv[BLK], uint64_t n)
 {
-	uint64_t n = msg_no++;
 	int i;
 
 	iv[0] = 0x5a;
@@ -306,6 +323,19 @@ static void next_iv(u8 iv[BLK])
 		iv[4 + i] = (u8)(n >> (56 - 8 * i));
 	iv[12] = iv[13] = iv[14] = 0;
 	iv[15] = 1;
+}
+
+/*
+ * A fresh IV per message, copied (one 16-byte store) from a ring written
+ * beforehand, as a request's IV is already in memory: built here byte by
+ * byte, every implementation's first load of it would wait on a failed
+ * store forwarding and the bench would time that (~20 ns per message on
+ * AMD Zen 5, the same for every row, which hid the differences in short
+ * messages).  Message n gets IV n mod NR_IV.
+ */
+static void next_iv(u8 iv[BLK])
+{
+	memcpy(iv, iv_ring[(msg_no++ + chain_dep) % NR_IV], BLK);
 }
 
 static const EVP_CIPHER *evp_cipher(enum mode mode, unsigned int bits)
@@ -519,7 +549,7 @@ static inline void gcm_enc_msg(struct impl *im, u8 *out, size_t len)
 
 static inline void gcm_dec_msg(struct impl *im, u8 *out, size_t len)
 {
-	unsigned int r = ring_next++ % NR_RING;
+	unsigned int r = (ring_next++ + chain_dep) % NR_RING;
 	const u8 *iv = ring[r].iv, *ct = ring[r].ct;
 	int n, n1, n2;
 
@@ -596,7 +626,7 @@ static inline void ctr_msg(struct impl *im, u8 *out, size_t len)
  */
 static inline void xts_msg(struct impl *im, int enc, u8 *out, size_t len)
 {
-	const u8 *iv = xts_ivs[msg_no++ % NR_XTS_IV];
+	const u8 *iv = xts_ivs[(msg_no++ + chain_dep) % NR_XTS_IV];
 	u8 tw[BLK];
 	int n;
 
@@ -698,7 +728,7 @@ static inline int tag_neq(const u8 *a, const u8 *b, unsigned int n)
 static inline void ae_dec_msg(struct impl *im, u8 *out, size_t len)
 {
 	const struct authenc_hash *hd = ae_hash();
-	unsigned int r = ring_next++ % NR_RING;
+	unsigned int r = (ring_next++ + chain_dep) % NR_RING;
 	const u8 *iv = ring[r].iv, *ct = ring[r].ct;
 	struct aesnictr_authenc_stream s;
 	size_t tl;
@@ -831,40 +861,43 @@ static void make_ring(const u8 *key, unsigned int bits, size_t len)
 /* The timed loop for the mode, so the mode switch stays outside it. */
 static double time_run_mode(struct impl *im, size_t len, long iters)
 {
+	unsigned int zero = chain ? chain_zero : 0;
 	double t0 = now();
 	long i;
 
+/* One message, then (--chain) the next one's dependency on its output. */
+#define TIMED(msg)							\
+	for (i = 0; i < iters; i++) {					\
+		msg;							\
+		if (chain)						\
+			chain_dep = (dst[len - 1] ^ im->tag[0]) & zero;	\
+	}
+
 	switch (cur_mode) {
 	case MODE_CTR:
-		for (i = 0; i < iters; i++)
-			ctr_msg(im, dst, len);
+		TIMED(ctr_msg(im, dst, len));
 		break;
 	case MODE_GCM_ENC:
-		for (i = 0; i < iters; i++)
-			gcm_enc_msg(im, dst, len);
+		TIMED(gcm_enc_msg(im, dst, len));
 		break;
 	case MODE_GCM_DEC:
-		for (i = 0; i < iters; i++)
-			gcm_dec_msg(im, dst, len);
+		TIMED(gcm_dec_msg(im, dst, len));
 		break;
 	case MODE_XTS_ENC:
-		for (i = 0; i < iters; i++)
-			xts_msg(im, 1, dst, len);
+		TIMED(xts_msg(im, 1, dst, len));
 		break;
 	case MODE_XTS_DEC:
-		for (i = 0; i < iters; i++)
-			xts_msg(im, 0, dst, len);
+		TIMED(xts_msg(im, 0, dst, len));
 		break;
 	case MODE_AE1_ENC:
 	case MODE_AE256_ENC:
-		for (i = 0; i < iters; i++)
-			ae_enc_msg(im, dst, len);
+		TIMED(ae_enc_msg(im, dst, len));
 		break;
 	default:
-		for (i = 0; i < iters; i++)
-			ae_dec_msg(im, dst, len);
+		TIMED(ae_dec_msg(im, dst, len));
 		break;
 	}
+#undef TIMED
 	return now() - t0;
 }
 
@@ -1564,6 +1597,8 @@ int main(int argc, char **argv)
 			ms = atof(argv[i] + 5);
 		} else if (!strncmp(argv[i], "--max-tier=", 11)) {
 			cap = argv[i] + 11;
+		} else if (!strcmp(argv[i], "--chain")) {
+			chain = 1;
 		} else if (!strcmp(argv[i], "--no-stock")) {
 			no_stock = 1;
 		} else if (!strncmp(argv[i], "--stock-dir=", 12)) {
@@ -1576,7 +1611,7 @@ int main(int argc, char **argv)
 				return 2;
 		} else {
 			fprintf(stderr,
-				"usage: %s [--csv] [--csv-out=FILE] [--runs=N] [--ms=N] [--max-tier=avx|vaes2|vaes512] [--no-stock] [--stock-dir=DIR] [--modes=M,...] [--sizes=N,...]\n",
+				"usage: %s [--csv] [--csv-out=FILE] [--runs=N] [--ms=N] [--max-tier=avx|vaes2|vaes512] [--no-stock] [--stock-dir=DIR] [--modes=M,...] [--sizes=N,...] [--chain]\n",
 				argv[0]);
 			return 2;
 		}
@@ -1608,8 +1643,10 @@ int main(int argc, char **argv)
 		src[z] = (u8)(z * 131 + (z >> 8));
 	for (z = 0; z < sizeof(key); z++)
 		key[z] = (u8)(0x10 + 7 * z);
+	for (z = 0; z < NR_IV; z++)
+		make_iv(iv_ring[z], z);
 	for (z = 0; z < NR_XTS_IV; z++) {
-		next_iv(xts_ivs[z]);
+		make_iv(xts_ivs[z], z);
 		xts_ivs[z][15] = (u8)(z * 29 + 3);
 	}
 	msg_no = 0;
@@ -1653,8 +1690,10 @@ int main(int argc, char **argv)
 	else if (modes_wanted & AE_MODES)
 		note("NOT COVERED: authenc modes of ours (the CPU lacks SHA-NI)\n");
 	if (!csv)
-		printf("GB/s (1e9 bytes/s), best of %d runs of ~%g ms each, fresh IV per message; after libgcrypt and ours (x) = ratio to openssl%s\n",
-		       runs, ms, !no_stock ?
+		printf("GB/s (1e9 bytes/s), best of %d runs of ~%g ms each, IVs from a ring of %d written beforehand, %s; after libgcrypt and ours (x) = ratio to openssl%s\n",
+		       runs, ms, NR_IV, chain ?
+		       "each message waiting for the one before (--chain: latency)" :
+		       "messages independent (throughput)", !no_stock ?
 		       ", and for ours then to the fastest stock-kernel column (\"best stock\")" : "");
 	fflush(stdout);
 

@@ -33,7 +33,8 @@ BENCH_ARGS	:= $(if $(CSV_MODE),--csv) \
 		   $(if $(STOCK_OFF),--no-stock,--stock-dir=$(SB)) \
 		   $(if $(PLOT_MODE),--csv-out=$(BENCH_OUT)/bench.csv) \
 		   $(if $(MODES),--modes=$(MODES)) \
-		   $(if $(SIZES),--sizes=$(SIZES))
+		   $(if $(SIZES),--sizes=$(SIZES)) \
+		   $(if $(filter 1 y yes,$(CHAIN)),--chain)
 
 .PHONY: stock-extract
 stock-extract:
