@@ -15,10 +15,13 @@
 
 /* struct aesnictr_key: the round count after the 15 round keys */
 #define AESNICTR_KEY_NROUNDS	240
-/* struct aesnictr_gcm_key: K_16..K_1, their xored halves, K_32..K_17 */
-#define AESNICTR_GCM_H_POWERS	256
-#define AESNICTR_GCM_H_XORED	512
-#define AESNICTR_GCM_H_POWERS_HI	768
+/*
+ * struct aesnictr_gcm_key: K_32..K_17, K_16..K_1 (one table K_32..K_1), the
+ * xored halves of K_16..K_1
+ */
+#define AESNICTR_GCM_H_POWERS_HI	256
+#define AESNICTR_GCM_H_POWERS	512
+#define AESNICTR_GCM_H_XORED	768
 
 #ifndef __ASSEMBLER__
 
@@ -65,7 +68,8 @@ AESNICTR_CTR_CRYPT(aesnictr_ctr_vaes512);
  * ghash_clmul.S); h_powers_xored holds, for Karatsuba, the XOR of the two
  * 64-bit halves of each power, in both halves of a 16-byte slot so that the
  * wide implementations load several with one instruction; h_powers_hi holds
- * H^32 .. H^17 (the 512-bit loop hashes 32 blocks per reduction).
+ * H^32 .. H^17 just before them (the 512-bit code hashes up to 32 blocks per
+ * reduction, with powers from one table).
  * ghash_acc is the running GHASH value in that code's internal form: callers
  * zero it, pass it along, and give it to aesnictr_gcm_final; nothing else may
  * be assumed about its bytes.
@@ -74,9 +78,9 @@ AESNICTR_CTR_CRYPT(aesnictr_ctr_vaes512);
 
 struct aesnictr_gcm_key {
 	struct aesnictr_key aes;
+	u8 h_powers_hi[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE];
 	u8 h_powers[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE];
 	u8 h_powers_xored[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE];
-	u8 h_powers_hi[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE];
 } __aligned(64);
 
 /* Compute the hash key powers; key->aes must already be expanded. */

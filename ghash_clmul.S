@@ -30,9 +30,10 @@
  * whose 512-bit carry-less multiplier is half-rate).
  *
  * Key layout (struct aesnictr_gcm_key, offsets in aesni_ctr.h): AES round
- * keys @0, K_16..K_1 @AESNICTR_GCM_H_POWERS (16 bytes each), K_i.lo ^ K_i.hi
- * @AESNICTR_GCM_H_XORED (in both halves of 16 bytes, same order), K_32..K_17
- * @AESNICTR_GCM_H_POWERS_HI.
+ * keys @0, K_32..K_17 @AESNICTR_GCM_H_POWERS_HI and right after them
+ * K_16..K_1 @AESNICTR_GCM_H_POWERS (16 bytes each: one table K_32..K_1),
+ * K_i.lo ^ K_i.hi of K_16..K_1 @AESNICTR_GCM_H_XORED (in both halves of 16
+ * bytes, same order).
  *
  * The GCM update routines interleave AES-CTR and GHASH in one loop over
  * chunks of 8 vectors (_bulk_iter; see there).  Every tier does a whole update
@@ -381,8 +382,8 @@ SYM_FUNC_END(aesnictr_gcm_final)
  *	zmm30 and zmm31 are GHASH temporaries and V9 holds the counters
  *	big-endian, see _ctr_be64; _ctr_le64 restores all three for the rest)
  * A GHASH group is 8 vectors for VL 16, 32 (8 or 16 blocks) and for VL 64
- * (32 blocks; 4 vectors, 16 blocks, where a chunk is hashed in halves): as
- * many blocks as there are powers of H (K_32..K_17 only for VL 64).
+ * (32 blocks; 4 vectors, 16 blocks, where a chunk is hashed in halves): at
+ * most as many blocks as there are powers of H (K_32..K_17 only for VL 64).
  */
 #define BKEY	%rdi
 #define BCTR	%rsi
@@ -409,18 +410,16 @@ SYM_FUNC_END(aesnictr_gcm_final)
  * the group rules above).  Within a group the vectors go 1, 2, .., n-1,
  * then 0, which carries the running GHASH value (xmm15): the products that
  * wait for the previous reduction come last, so that reduction's latency
- * overlaps the other products.  VL 64 groups are of 8 vectors (K_32..K_1:
- * H_POWERS_HI, then H_POWERS) or of 4 (K_16..K_1); the others of GVECS.
+ * overlaps the other products.  VL 64 groups are of 8 vectors (K_32..K_1)
+ * or of 4 (K_16..K_1); the others of GVECS.
  */
 .macro _gstep s, n=GVECS
 	.set	GJ, ((\s) + 1) % (\n)
 	.set	GV, (\s) - ((\s) % (\n)) + GJ
 	.if VL != 64
 		.set	GPA, GPOWERS + GJ*VL
-	.elseif \n == 8 && GJ < 4
-		.set	GPA, H_POWERS_HI + GJ*VL
 	.elseif \n == 8
-		.set	GPA, H_POWERS + (GJ-4)*VL
+		.set	GPA, H_POWERS_HI + GJ*VL	/* K_32..K_1 */
 	.else
 		.set	GPA, H_POWERS + GJ*VL
 	.endif
@@ -962,13 +961,14 @@ SYM_FUNC_END(aesnictr_gcm_final)
  * under an all-zero mask).  Encryption hashes, between that iteration's AES
  * rounds, the chunk before it, and then R's ciphertext from the registers it
  * was made in (masked tails zeroed); decryption hashes R from src between
- * the rounds.  R's blocks are hashed with the powers ending at H^1: a group
- * of nbB <= 16 blocks takes its powers from K_nbB on (PPTR = rax), for
- * C == 8 after a first group of 16 (vectors 0-3, full, K_16..K_1).  Power
- * loads of a group reach at most 16 * 16 bytes past K_nbB, still inside the
- * key (K_1 is followed by the xored table); blocks past R are zero, so what
- * they are multiplied by does not matter.  The xored halves of those powers
- * are computed, not loaded (the xored table has no such slack).
+ * the rounds.  R's nb = ceil(R / 16) <= 32 blocks are one GHASH group with
+ * one reduction: vector j takes the powers from K_nb - 4j on (K_nb at
+ * PPTR = rax; K_32..K_17 lie just before K_16), so no vector waits for
+ * another's reduction.  Power loads end at most 15 blocks past K_1 (C = 8,
+ * nb = 17), inside the xored table that follows it; blocks past R
+ * are zero, so what they are multiplied by does not matter.  The xored
+ * halves of those powers are computed, not loaded (the xored table has no
+ * such slack).
  * Encryption splits its iterations in halves where nothing else would
  * overlap the GHASH of fresh ciphertext: the first chunk of a longer update
  * (_enc_first_split: the next iteration then hashes only its second group),
@@ -1009,25 +1009,14 @@ SYM_FUNC_END(aesnictr_gcm_final)
 .endm
 
 /*
- * Step s of hashing R in a class-C iteration: within a group the vectors go
- * 1, .., n-1, 0 (the acc-carrying one last), then the reduction.
+ * Step s of hashing R in a class-C iteration: the vectors go 1, .., C-1, 0
+ * (the acc-carrying one last, see _gstep), vector j with the powers at
+ * PPTR + 64 j, then the one reduction.
  */
 .macro _rem_gh_step c, s, decrypt
-	.if \c == 8
-		.set	RG, (\s) / 4			/* group */
-		.set	RN, 4				/* its size */
-		.set	RJ, ((\s) % 4 + 1) % 4		/* vector in group */
-		.set	RV, RG * 4 + RJ
-	.else
-		.set	RG, 1
-		.set	RN, \c
-		.set	RJ, ((\s) + 1) % \c
-		.set	RV, RJ
-	.endif
-	.set	RINIT, ((\s) % RN) == 0
-	.set	RACC, RJ == 0
+	.set	RJ, ((\s) + 1) % \c
 	.irp v, 0,1,2,3,4,5,6,7
-	.if \v == RV
+	.if \v == RJ
 	.if \decrypt
 		.if \v < \c / 2
 			vmovdqu8	\v*64(BSRC), %zmm9
@@ -1040,12 +1029,8 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	.endif
 	.endif
 	.endr
-	.if RG == 0
-		_gh_vec	RDATA, H_POWERS+RJ*64(BKEY), RINIT, RACC
-	.else
-		_gh_vec	RDATA, RJ*64(%rax), RINIT, RACC
-	.endif
-	.if RACC
+	_gh_vec	RDATA, RJ*64(%rax), ((\s) == 0), (RJ == 0)
+	.if RJ == 0
 		_greduce
 	.endif
 .endm
@@ -1062,8 +1047,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	.endr
 .endm
 
-/* The class-C iteration for the R (BLEN) bytes left; prev: hash GDATA's 8. */
-/* Byte masks of vectors c/2 .. c-1 (k1..k4); PPTR (rax) = K_nbB. */
+/* Byte masks of vectors c/2 .. c-1 (k1..k4); PPTR (rax) = K_nb. */
 .macro _rem_masks_pptr c
 	/* byte masks of vectors c/2 .. c-1 */
 	.irp j, 0,1,2,3,4,5,6,7
@@ -1081,18 +1065,15 @@ SYM_FUNC_END(aesnictr_gcm_final)
 		vpmovb2m	%zmm14, KMV\j
 	.endif
 	.endr
-	/* PPTR = K_nbB, nbB = blocks of the last group */
+	/* PPTR = K_nb, nb = ceil(R / 16) <= 32 (K_32..K_17 precede K_16) */
 	lea	15(BLEN), %rax
 	shr	$4, %rax
 	shl	$4, %rax
 	neg	%rax
-	.if \c == 8
-		lea	H_POWERS+32*16(BKEY,%rax), %rax
-	.else
-		lea	H_POWERS+16*16(BKEY,%rax), %rax
-	.endif
+	lea	H_POWERS+16*16(BKEY,%rax), %rax
 .endm
 
+/* The class-C iteration for the R (BLEN) bytes left; prev: hash GDATA's 8. */
 .macro _rem_iter c, prev, decrypt
 	_rem_masks_pptr	\c
 	.if \prev
@@ -1154,8 +1135,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
  * two halves so that hashing overlaps AES: the first C/2 vectors (all whole)
  * are encrypted and stored, then the last C/2 (masked) go through their
  * rounds while the first half is hashed, then the last half is hashed.
- * Vectors are hashed in order; for C == 8 the halves are the two groups
- * (K_16..K_1, then from PPTR), else one group from PPTR, reduced at its end.
+ * Vectors are hashed in order, one group from PPTR, reduced at its end.
  */
 .macro _rem_round_r i, lo, hi
 	.irp j, 0,1,2,3,4,5,6,7
@@ -1184,25 +1164,17 @@ SYM_FUNC_END(aesnictr_gcm_final)
 .Lrr_last\@:
 .endm
 
-/* Hash vector v (ciphertext in V<v>, masked part zeroed) in natural order. */
+/*
+ * Hash vector v (ciphertext in V<v>, masked part zeroed) in natural order,
+ * its powers at PPTR + 64 v; after the last, the reduction.
+ */
 .macro _rem_gh_nat c, v
-	.if \c == 8
-		.set	RJ, (\v) % 4
-		.set	RLAST, RJ == 3
-	.else
-		.set	RJ, \v
-		.set	RLAST, (\v) == \c - 1
-	.endif
 	.irp w, 0,1,2,3,4,5,6,7
 	.if \w == \v
-	.if \c == 8 && \v < 4
-		_gh_vec	V\w, H_POWERS+RJ*64(BKEY), (RJ==0), (RJ==0)
-	.else
-		_gh_vec	V\w, RJ*64(%rax), (RJ==0), (RJ==0)
-	.endif
+		_gh_vec	V\w, \w*64(%rax), (\w == 0), (\w == 0)
 	.endif
 	.endr
-	.if RLAST
+	.if \v == \c - 1
 		_greduce
 	.endif
 .endm
@@ -1248,8 +1220,8 @@ SYM_FUNC_END(aesnictr_gcm_final)
  * Encryption of a rest of class 8 (257..512 bytes) after a chunk still to be
  * hashed (at BDST - 8 VL), in two halves: AES of vectors 0-3 while hashing
  * the previous chunk's first group, then AES of vectors 4-7 while hashing
- * its second group and vectors 0-3 (the rest's first group, K_16..K_1),
- * then vectors 4-7.  Only 4 vectors are hashed after the last AES.
+ * its second group and vectors 0-3 of the rest, then vectors 4-7 and the
+ * rest's one reduction.  Only 4 vectors are hashed after the last AES.
  */
 .macro _rem_enc_prev_split8
 	_rem_masks_pptr	8

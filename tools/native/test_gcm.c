@@ -48,12 +48,12 @@
 #include "gcm_fns.h"
 #include "test_util.h"
 
-_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers) == 256,
-	       "h_powers must sit at byte offset 256");
-_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers_xored) == 512,
-	       "h_powers_xored must sit at byte offset 512");
-_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers_hi) == 768,
-	       "h_powers_hi must sit at byte offset 768");
+_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers) == 512,
+	       "h_powers must sit at byte offset 512");
+_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers_xored) == 768,
+	       "h_powers_xored must sit at byte offset 768");
+_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers_hi) == 256,
+	       "h_powers_hi must sit at byte offset 256");
 _Static_assert(_Alignof(struct aesnictr_gcm_key) == 64,
 	       "struct aesnictr_gcm_key must be 64-byte aligned");
 
