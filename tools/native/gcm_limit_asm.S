@@ -10,7 +10,8 @@
  * contains: 1 the AES rounds of 8 vectors (nr - 1 VAESENC and one
  * VAESENCLAST each), 2 the carry-less multiplications of hashing 8 vectors
  * (vl 16/32: three per vector, Karatsuba, and one reduction per 8 vectors;
- * vl 64: four per vector, one reduction per 16 blocks; two per reduction),
+ * vl 64: four per vector, one reduction per 32 blocks, vectors 3..7, 0 in
+ * pairs summed with ternary XORs; two per reduction),
  * 4 everything else the loop does: counter blocks, byte reflection, XORs and
  * shuffles, the reduction's XORs, loads of the data and of the powers of H
  * (as memory operands, as the loop has them), the XOR with the source and
@@ -50,13 +51,16 @@
 	.endif
 .endm
 
-/* Counter blocks of vector j (m & 4): as the loop, per width. */
+/*
+ * Counter blocks of vector j (m & 4): as the loop, per width (VL 64: the
+ * step from memory, zmm30 and zmm31 being GHASH temporaries there).
+ */
 .macro _ctr j
 	.if VL == 64
 		vpaddd		3072(%rsi), V9, V\j
 		vpxord		%zmm16, V\j, V\j
 		.if \j == 7
-			vpaddd		%zmm30, V9, V9
+			vpaddd		3072(%rsi), V9, V9
 		.endif
 	.else
 		vpaddd		3072+\j*VL(%rsi), V9, V\j
@@ -64,17 +68,40 @@
 	.endif
 .endm
 
-/* One GHASH step of vector k: loads, reflection, 3 CLMUL, XORs. */
+/*
+ * One GHASH step of vector k: loads, reflection, 3 CLMUL (VL 64: 4), XORs.
+ * VL 64 as _gstep's groups of 8: step k hashes vector j = k + 1 mod 8;
+ * j = 1 starts the sums, j = 2 adds to them, j = 3..7, 0 go in pairs.
+ */
 .macro _gh k, m
+	.set	GJ, ((\k) + 1) % 8
 	.if \m & 4
 		_mov		\k*VL(%rsi), V13
-		.if VL == 64
-			vpshufb	%zmm31, V13, V13
-		.else
-			vpshufb	3072(%rsi), V13, V13
-		.endif
+		vpshufb		3072(%rsi), V13, V13
 	.endif
-	.if (\m & 2) && VL == 64
+	.if (\m & 6) == 6 && VL == 64 && GJ != 2
+		.if GJ == 1
+			vmovdqu8	2048+\k*VL(%rsi), %zmm14
+			vpclmulqdq	$0x00, %zmm14, V13, V10
+			vpclmulqdq	$0x11, %zmm14, V13, V11
+			vpclmulqdq	$0x01, %zmm14, V13, V12
+			vpclmulqdq	$0x10, %zmm14, V13, V13
+			vpxord		V13, V12, V12
+		.else
+			.if GJ % 2
+				vpclmulqdq	$0x00, 2048+\k*VL(%rsi), V13, %zmm14
+				vpclmulqdq	$0x11, 2048+\k*VL(%rsi), V13, %zmm30
+			.else
+				vpclmulqdq	$0x00, 2048+\k*VL(%rsi), V13, %zmm31
+				vpternlogd	$0x96, %zmm31, %zmm14, V10
+				vpclmulqdq	$0x11, 2048+\k*VL(%rsi), V13, %zmm31
+				vpternlogd	$0x96, %zmm31, %zmm30, V11
+			.endif
+			vpclmulqdq	$0x01, 2048+\k*VL(%rsi), V13, %zmm31
+			vpclmulqdq	$0x10, 2048+\k*VL(%rsi), V13, V13
+			vpternlogd	$0x96, %zmm31, V13, V12
+		.endif
+	.elseif (\m & 2) && VL == 64
 		/* four products per vector, as the 512-bit loop */
 		.if \m & 4
 			vmovdqu8	2048+\k*VL(%rsi), %zmm14
@@ -117,16 +144,24 @@
 			_xor		V11, V12, V12
 		.endif
 		vpclmulqdq	$0x10, V15, V10, V14
-		.if \m & 4
+		.if (\m & 4) && VL == 64
+			vpshufd		$0x4e, V10, V10
+			vpternlogd	$0x96, %zmm10, %zmm14, %zmm12
+		.elseif \m & 4
 			vpshufd		$0x4e, V10, V10
 			_xor		V10, V12, V12
 			_xor		V14, V12, V12
 		.endif
 		vpclmulqdq	$0x10, V15, V12, V14
-		.if \m & 4
+		.if (\m & 4) && VL == 64
+			vpshufd		$0x4e, V12, V12
+			vpternlogd	$0x96, %zmm12, %zmm14, %zmm11
+		.elseif \m & 4
 			vpshufd		$0x4e, V12, V12
 			_xor		V12, V11, V11
 			_xor		V14, V11, V11
+		.endif
+		.if \m & 4
 			.if VL == 64
 				vextracti64x4	$1, %zmm11, %ymm13
 				vpxor		%ymm13, %ymm11, %ymm11
@@ -150,8 +185,6 @@ SYM_FUNC_START(gcm_limit_\vl\()_\nr\()_\m)
 	_names	\vl
 	vpxor		%xmm15, %xmm15, %xmm15
 	.if VL == 64
-		vmovdqu8	3072(%rsi), %zmm31
-		vmovdqu8	3072(%rsi), %zmm30
 		vmovdqu8	3072(%rsi), %zmm16
 	.endif
 	.p2align 4
@@ -170,9 +203,6 @@ SYM_FUNC_START(gcm_limit_\vl\()_\nr\()_\m)
 			_round
 		.endif
 		_gh	(\i-1), \m
-		.if VL == 64 && \i == 4
-			_red	\m
-		.endif
 	.endr
 	_red	\m
 	.if \m & 1
