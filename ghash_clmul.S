@@ -70,6 +70,19 @@
 	.rept 64
 	.byte	0
 	.endr
+/*
+ * VPSHUFB masks for byte shifts within an xmm register: the 16 bytes at
+ * .Lshift_window + 16 + s shift right by s bytes, at + 16 - s left by s
+ * (0 <= s <= 16), zero-filling.
+ */
+.Lshift_window:
+	.rept 16
+	.byte	0x80
+	.endr
+	.byte	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	.rept 16
+	.byte	0x80
+	.endr
 .Lgfpoly:	/* low qword: the x^0 term, high qword: x^57 + x^62 + x^63 */
 	.quad	1, 0xc200000000000000
 	.p2align 6
@@ -722,6 +735,72 @@ SYM_FUNC_END(aesnictr_gcm_final)
 .endm
 
 /*
+ * xmm x = the m (0..15) bytes at p, zero-padded, read in a few loads from
+ * p[0 .. m-1] only (branches on the public length only).  Not through byte
+ * stores to a buffer: a vector load of bytes stored one at a time just
+ * before is not forwarded and waits for them to reach the cache.  t0 (and
+ * its 32-bit t0d), t1d: scratch; xt: xmm scratch.
+ */
+.macro _load_part16 p, m, x, xt, t0, t0d, t1d
+	vpxor		\x, \x, \x
+	cmp		$8, \m
+	jb		.Llp_lt8\@
+	vmovq		(\p), \x			/* bytes 0..7 */
+	vmovq		-8(\p,\m), \xt		/* bytes m-8..m-1 */
+	lea		.Lshift_window+32(%rip), \t0
+	sub		\m, \t0
+	vpshufb		(\t0), \xt, \xt		/* >> 16-m: bytes 8..m-1 */
+	vpunpcklqdq	\xt, \x, \x
+	jmp		.Llp_done\@
+.Llp_lt8\@:
+	cmp		$4, \m
+	jb		.Llp_lt4\@
+	vmovd		(\p), \x			/* bytes 0..3 */
+	vmovd		-4(\p,\m), \xt		/* bytes m-4..m-1 */
+	lea		.Lshift_window+20(%rip), \t0
+	sub		\m, \t0
+	vpshufb		(\t0), \xt, \xt		/* << m-4 */
+	vpor		\xt, \x, \x
+	jmp		.Llp_done\@
+.Llp_lt4\@:
+	test		\m, \m
+	jz		.Llp_done\@
+	movzbl		(\p), \t0d
+	cmp		$2, \m
+	jb		.Llp_gpr\@
+	movzwl		(\p), \t0d
+	je		.Llp_gpr\@
+	movzbl		2(\p), \t1d
+	shl		$16, \t1d
+	or		\t1d, \t0d
+.Llp_gpr\@:
+	vmovd		\t0d, \x
+.Llp_done\@:
+.endm
+
+/*
+ * V9 = the BLEN (1 .. VL-1) bytes at BSRC, zero-padded (_load_part16 for
+ * each 16-byte half); rsi, r10 and xmm14 scratch.
+ */
+.macro _load_partial_vec
+	.if VL == 32
+		cmp	$16, BLEN
+		jb	.Lpv_short\@
+		add	$16, BSRC
+		sub	$16, BLEN
+		_load_part16	BSRC, BLEN, %xmm9, %xmm14, %rsi, %esi, %r10d
+		sub	$16, BSRC
+		add	$16, BLEN
+		vmovdqu		(BSRC), %xmm14
+		vinserti128	$1, %xmm9, %ymm14, %ymm9
+		jmp	.Lpv_done\@
+.Lpv_short\@:
+	.endif
+	_load_part16	BSRC, BLEN, %xmm9, %xmm14, %rsi, %esi, %r10d
+.Lpv_done\@:
+.endm
+
+/*
  * The rest R (BLEN, 1 .. 8 VL - 1 bytes) of a VL 16/32 update in one pass:
  * AES on C vectors of counter blocks at once (C = 1, 2, 4 or 8, the least
  * C >= ceil(R / VL); their rounds overlap), then vector by vector the last
@@ -729,9 +808,9 @@ SYM_FUNC_END(aesnictr_gcm_final)
  * (decryption: src, loaded before the store overwrites it in place;
  * encryption: the register just stored).  The blocks take the powers ending
  * at K_1 (PPTR = r11 = K_nb, nb = ceil(R / 16)), one reduction.  A final
- * partial vector goes through BUF on the stack, zero-padded, byte by byte
- * (branches on the public length only); for encryption its keystream bytes
- * past R are masked off before hashing.
+ * partial vector is loaded in pieces (_load_partial_vec) and stored through
+ * BUF on the stack, byte by byte (branches on the public length only); for
+ * encryption its keystream bytes past R are masked off before hashing.
  */
 .macro _gcm_tail decrypt
 	cmp	$4*VL, BLEN
@@ -843,16 +922,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	add	%rax, BSRC
 	add	%rax, BDST
 	add	%rax, %r11
-	vpxor		%xmm14, %xmm14, %xmm14
-	_vmovdqu	V14, 16+VL(%rsp)
-	xor	%r10d, %r10d
-.Ltail_in\@:
-	movzbl	(BSRC,%r10), %esi
-	mov	%sil, 16+VL(%rsp,%r10)
-	inc	%r10
-	cmp	BLEN, %r10
-	jb	.Ltail_in\@
-	_vmovdqu	16+VL(%rsp), V9
+	_load_partial_vec
 	vpxor		V9, V8, V14
 	vaesenclast	V14, V13, V13
 	_vmovdqu	V13, 16+VL(%rsp)
