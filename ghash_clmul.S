@@ -199,6 +199,50 @@
 	vpinsrq		$1, 8(\p), \x, \x
 .endm
 
+/*
+ * xmm x = the m (0..15) bytes at p, zero-padded, read in a few loads from
+ * p[0 .. m-1] only (branches on the public length only).  Not through byte
+ * stores to a buffer: a vector load of bytes stored one at a time just
+ * before is not forwarded and waits for them to reach the cache.  t0 (and
+ * its 32-bit t0d), t1d: scratch; xt: xmm scratch.
+ */
+.macro _load_part16 p, m, x, xt, t0, t0d, t1d
+	vpxor		\x, \x, \x
+	cmp		$8, \m
+	jb		.Llp_lt8\@
+	vmovq		(\p), \x			/* bytes 0..7 */
+	vmovq		-8(\p,\m), \xt		/* bytes m-8..m-1 */
+	lea		.Lshift_window+32(%rip), \t0
+	sub		\m, \t0
+	vpshufb		(\t0), \xt, \xt		/* >> 16-m: bytes 8..m-1 */
+	vpunpcklqdq	\xt, \x, \x
+	jmp		.Llp_done\@
+.Llp_lt8\@:
+	cmp		$4, \m
+	jb		.Llp_lt4\@
+	vmovd		(\p), \x			/* bytes 0..3 */
+	vmovd		-4(\p,\m), \xt		/* bytes m-4..m-1 */
+	lea		.Lshift_window+20(%rip), \t0
+	sub		\m, \t0
+	vpshufb		(\t0), \xt, \xt		/* << m-4 */
+	vpor		\xt, \x, \x
+	jmp		.Llp_done\@
+.Llp_lt4\@:
+	test		\m, \m
+	jz		.Llp_done\@
+	movzbl		(\p), \t0d
+	cmp		$2, \m
+	jb		.Llp_gpr\@
+	movzwl		(\p), \t0d
+	je		.Llp_gpr\@
+	movzbl		2(\p), \t1d
+	shl		$16, \t1d
+	or		\t1d, \t0d
+.Llp_gpr\@:
+	vmovd		\t0d, \x
+.Llp_done\@:
+.endm
+
 /* void aesnictr_gcm_precompute(struct aesnictr_gcm_key *key) */
 /*
  * Precompute: xmm4 = K_i, xmm3 = K_1; store K_(i+1), K_(i+2), .. at
@@ -322,21 +366,8 @@ SYM_FUNC_START(aesnictr_ghash_update)
 .Lghash_partial:
 	test		%rcx, %rcx
 	jz		.Lghash_done
-	/* zero-pad the last 1..15 bytes on the stack */
-	vpxor		%xmm4, %xmm4, %xmm4
-	sub		$16, %rsp
-	vmovdqu		%xmm4, (%rsp)
-	xor		%eax, %eax
-.Lghash_copy:
-	movzbl		(%rdx,%rax), %r8d
-	mov		%r8b, (%rsp,%rax)
-	inc		%eax
-	cmp		%ecx, %eax
-	jb		.Lghash_copy
-	vmovdqu		(%rsp), %xmm4
-	vpxor		%xmm5, %xmm5, %xmm5
-	vmovdqu		%xmm5, (%rsp)
-	add		$16, %rsp
+	/* the last 1..15 bytes, zero-padded */
+	_load_part16	%rdx, %rcx, %xmm4, %xmm5, %rax, %eax, %r8d
 	vpshufb		BSWAP, %xmm4, %xmm4
 	vpxor		%xmm4, %xmm0, %xmm0
 	_ghash_mul	%xmm0, %xmm7, %xmm2, %xmm1, %xmm3, %xmm5
@@ -732,50 +763,6 @@ SYM_FUNC_END(aesnictr_gcm_final)
 		_vmovdqu	V\j, \j*VL(BDST)
 		_tail_gh	V\j, \j*VL(%r11), (\j==0), 0
 	.endif
-.endm
-
-/*
- * xmm x = the m (0..15) bytes at p, zero-padded, read in a few loads from
- * p[0 .. m-1] only (branches on the public length only).  Not through byte
- * stores to a buffer: a vector load of bytes stored one at a time just
- * before is not forwarded and waits for them to reach the cache.  t0 (and
- * its 32-bit t0d), t1d: scratch; xt: xmm scratch.
- */
-.macro _load_part16 p, m, x, xt, t0, t0d, t1d
-	vpxor		\x, \x, \x
-	cmp		$8, \m
-	jb		.Llp_lt8\@
-	vmovq		(\p), \x			/* bytes 0..7 */
-	vmovq		-8(\p,\m), \xt		/* bytes m-8..m-1 */
-	lea		.Lshift_window+32(%rip), \t0
-	sub		\m, \t0
-	vpshufb		(\t0), \xt, \xt		/* >> 16-m: bytes 8..m-1 */
-	vpunpcklqdq	\xt, \x, \x
-	jmp		.Llp_done\@
-.Llp_lt8\@:
-	cmp		$4, \m
-	jb		.Llp_lt4\@
-	vmovd		(\p), \x			/* bytes 0..3 */
-	vmovd		-4(\p,\m), \xt		/* bytes m-4..m-1 */
-	lea		.Lshift_window+20(%rip), \t0
-	sub		\m, \t0
-	vpshufb		(\t0), \xt, \xt		/* << m-4 */
-	vpor		\xt, \x, \x
-	jmp		.Llp_done\@
-.Llp_lt4\@:
-	test		\m, \m
-	jz		.Llp_done\@
-	movzbl		(\p), \t0d
-	cmp		$2, \m
-	jb		.Llp_gpr\@
-	movzwl		(\p), \t0d
-	je		.Llp_gpr\@
-	movzbl		2(\p), \t1d
-	shl		$16, \t1d
-	or		\t1d, \t0d
-.Llp_gpr\@:
-	vmovd		\t0d, \x
-.Llp_done\@:
 .endm
 
 /*
