@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Assembly shared by aesni_ctr_asm.S (CTR) and ghash_clmul.S (GCM): the
- * vector-width helpers and the vector form of the Gueron-Krasnov counters.
+ * Assembly shared by aesni_ctr_asm.S (CTR), ghash_clmul.S (GCM) and
+ * xts_aes.S (XTS): the vector-width helpers, the vector form of the
+ * Gueron-Krasnov counters and a table of byte-shift masks.
  * ctr(aes) uses these counters in its tails and 512-bit code (its 128/256-bit
  * main loop keeps its counters on the stack, updated with ALU ops); GCM uses
  * them in its 512-bit code, while its 128/256-bit code adds to big-endian
@@ -49,6 +50,19 @@
 .Lstep_64:
 	.rept 4
 	.long	0, 0, 0, 4
+	.endr
+/*
+ * VPSHUFB masks for byte shifts within an xmm register: the 16 bytes at
+ * .Lshift_window + 16 + s shift right by s bytes, at + 16 - s left by s
+ * (0 <= s <= 16), zero-filling.
+ */
+.Lshift_window:
+	.rept 16
+	.byte	0x80
+	.endr
+	.byte	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	.rept 16
+	.byte	0x80
 	.endr
 	.popsection
 

@@ -70,19 +70,6 @@
 	.rept 64
 	.byte	0
 	.endr
-/*
- * VPSHUFB masks for byte shifts within an xmm register: the 16 bytes at
- * .Lshift_window + 16 + s shift right by s bytes, at + 16 - s left by s
- * (0 <= s <= 16), zero-filling.
- */
-.Lshift_window:
-	.rept 16
-	.byte	0x80
-	.endr
-	.byte	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	.rept 16
-	.byte	0x80
-	.endr
 .Lgfpoly:	/* low qword: the x^0 term, high qword: x^57 + x^62 + x^63 */
 	.quad	1, 0xc200000000000000
 	.p2align 6

@@ -80,11 +80,12 @@
  * Both are "X = f(first 16 bytes, A); out tail = X[0..b); out first 16 =
  * f(in tail || X[b..16), B)" with (A, B) = (T_m-1, T_m) to encrypt and
  * (T_m, T_m-1) to decrypt, so the bulk stops before the last full block.
- * The bytes move with VPSHUFB masks read from .Lcts_perm at offsets b and
- * 32 - b, and VPBLENDVB; the in tail is one 16-byte load ending at the end of
- * src, the out tail one 16-byte store ending at the end of dst (done before
- * the store of the first 16 bytes, which overwrites its head).  Only the
- * public length chooses addresses and branches.
+ * The bytes move with VPSHUFB masks read from .Lshift_window (shared, see
+ * aes_ctr_common.h) at offsets b and 32 - b, and VPBLENDVB; the in tail is
+ * one 16-byte load ending at the end of src, the out tail one 16-byte store
+ * ending at the end of dst (done before the store of the first 16 bytes,
+ * which overwrites its head).  Only the public length chooses addresses and
+ * branches.
  *
  * Layout: batches of 8 vectors (8 blocks on xmm, 16 on ymm, 32 on zmm) while
  * they fit, then one batch of 4, 2 and 1 vector as needed, then (VL 32, 64)
@@ -147,14 +148,6 @@
 	.quad	4, 4, 5, 5, 6, 6, 7, 7
 .Llane_64mk4:
 	.quad	60, 60, 59, 59, 58, 58, 57, 57
-.Lcts_perm:			/* VPSHUFB masks for the stealing */
-	.rept 16
-	.byte	0x80
-	.endr
-	.byte	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	.rept 16
-	.byte	0x80
-	.endr
 
 	.text
 
@@ -779,7 +772,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		_xts_block	\enc, %xmm0, %xmm9
 	.endif
 	vmovdqu		(SRC,TAIL), %xmm1	/* the in tail in bytes 16-b .. 15 */
-	lea		.Lcts_perm(%rip), %rax
+	lea		.Lshift_window(%rip), %rax
 	vmovdqu		(%rax,TAIL), %xmm2	/* byte j: j - (16 - b), or zero */
 	add		$32, %rax
 	sub		TAIL, %rax
