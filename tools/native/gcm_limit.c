@@ -15,9 +15,9 @@
  * aesnictr_gcm_enc/dec_update_<tier> on 16 KiB in L1 (one update, the
  * ghash_acc carried), as cycles per 16 bytes and as a share of the AES+CLMUL
  * figure: what the two units allow.  (The mix is printed too; on AMD Zen 5
- * the 512-bit loop itself runs faster than its mix, whose instruction order
- * the core schedules worse, so the mix is no bound there.)  Each figure is
- * the best of --runs=N (default 9) runs of --ms=M (default 20) milliseconds.
+ * its 512-bit figure moved more from run to run than our loop's, at times
+ * above it, so there it is no firm bound.)  Each figure is the best of
+ * --runs=N (default 9) runs of --ms=M (default 20) milliseconds.
  *
  *	build/gcm_limit [--runs=N] [--ms=M]
  */
