@@ -33,6 +33,11 @@
 	.rept 4
 	.byte	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12
 	.endr
+.Lctr_low32_le:	/* per lane: dword 3 = bytes 15-12 (the low word as LE), rest 0 */
+	.rept 4
+	.byte	0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+	.byte	0x80, 0x80, 0x80, 0x80, 15, 14, 13, 12
+	.endr
 .Lmask_high96:
 	.rept 4
 	.long	0xffffffff, 0xffffffff, 0xffffffff, 0
@@ -144,6 +149,26 @@
 	.elseif VL == 64
 		vshufi32x4	$0, \c, \c, \c
 		vpaddd		.Llane_offsets(%rip), \c, \c
+	.endif
+.endm
+
+/*
+ * As _ctr_init, but C straight from the counter block in memory, all in
+ * vector registers: the first states are ready three vector ops after the
+ * load (no GPR round trip), for code that does not keep c in a GPR.
+ */
+.macro _ctr_init_mem t, c, tmp, ctrptr, key
+	_vbroadcast128	(\ctrptr), \t
+	vpshufb		.Lctr_low32_le(%rip), \t, \c
+	.if VL != 16
+		vpaddd		.Llane_offsets(%rip), \c, \c
+	.endif
+	_vbroadcast128	(\key), \tmp
+	.if VL == 64
+		vpternlogd	$0x6c, .Lmask_high96(%rip), \tmp, \t
+	.else
+		vpand		.Lmask_high96(%rip), \t, \t
+		vpxor		\tmp, \t, \t
 	.endif
 .endm
 

@@ -272,9 +272,7 @@ SYM_FUNC_END(aesnictr_invert_key)
 	_ctr_prologue	.Lreturn\@
 
 	/* T = (ctr AND mask96) ^ rk0; C = low counter word + lane number */
-	mov	12(CTRPTR), %eax
-	bswap	%eax
-	_ctr_init	T, C, %xmm9, TMP, CTRPTR, KEY, %eax
+	_ctr_init_mem	T, C, TMP, CTRPTR, KEY
 	vmovdqu8	STEP_CONST(%rip), STEP
 	_vmovdqu	.Lbswap_low32(%rip), BSWAP
 	_vbroadcast128	(RKLAST_PTR), RKLAST
@@ -370,22 +368,14 @@ SYM_FUNC_END(aesnictr_invert_key)
 	.endr
 .endm
 
-/* T, C (counter words from CTRW, lane l = CTRW + l), STEP and BSWAP */
-.macro _ctr_setup_vec
-	_ctr_init	T, C, %xmm9, TMP, CTRPTR, KEY, CTRW
-	vmovdqu		STEP_CONST(%rip), STEP
-	vmovdqu		.Lbswap_low32(%rip), BSWAP
-.endm
-
 /* VL 16, 32: void aesnictr_ctr_<tier>(key, dst, src, len, ctr), see aesni_ctr.h */
 .macro _aes_ctr_crypt_gpr
 	_ctr_prologue	.Lreturn\@
 	_vbroadcast128	(RKLAST_PTR), RKLAST
+	cmp	$(NV+8)*VL, LEN
+	jb	.Lshort\@
 	mov	12(CTRPTR), CTRW
 	bswap	CTRW
-
-	cmp	$(NV+8)*VL, LEN
-	jb	.Ltail\@
 	push	%rbp
 	mov	%rsp, %rbp
 	sub	$NV*VL, %rsp
@@ -396,7 +386,7 @@ SYM_FUNC_END(aesnictr_invert_key)
 	 * C in TMP and STEP in V15; every slot of BUF gets T, whose dword 3
 	 * the GPR updates overwrite.
 	 */
-	_ctr_init	RK, TMP, %xmm14, TMP, CTRPTR, KEY, CTRW
+	_ctr_init_mem	RK, TMP, V15, CTRPTR, KEY
 	vmovdqu		STEP_CONST(%rip), V15
 	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11
 	.if \j < NV
@@ -423,9 +413,14 @@ SYM_FUNC_END(aesnictr_invert_key)
 	pop	%rbp
 	test	LEN, LEN
 	jz	.Ldone\@
-.Ltail\@:
 	/* The tails build their counters with vector ops */
-	_ctr_setup_vec
+	_ctr_init	T, C, %xmm9, TMP, CTRPTR, KEY, CTRW
+	jmp	.Ltail_consts\@
+.Lshort\@:
+	_ctr_init_mem	T, C, TMP, CTRPTR, KEY
+.Ltail_consts\@:
+	vmovdqu		STEP_CONST(%rip), STEP
+	vmovdqu		.Lbswap_low32(%rip), BSWAP
 .Ltail8\@:
 	cmp	$8*VL, LEN
 	jb	.Ltail4\@

@@ -1398,20 +1398,21 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	test	BLEN, BLEN
 	jz	.Lupd_ret\@
 	mov	AESNICTR_KEY_NROUNDS(BKEY), BNR
-	mov	12(BCTR), %eax
-	bswap	%eax
-	/* _ctr_init, the IV part loaded in pieces (see _load_ctrblk) */
+	/*
+	 * _ctr_init_mem, the IV part loaded in pieces (see _load_ctrblk): C
+	 * from the counter word broadcast to every dword, whose lane bytes
+	 * 12-15 .Lctr_low32_le moves to dword 3 as little-endian.
+	 */
+	vpbroadcastd	12(BCTR), V9
+	vpshufb		.Lctr_low32_le(%rip), V9, V9
+	vpaddd		.Llane_offsets(%rip), V9, V9
 	vmovq		(BCTR), %xmm14
 	vpinsrd		$2, 8(BCTR), %xmm14, %xmm14
 	vshufi32x4	$0, %zmm14, %zmm14, %zmm16
-	vpandd		.Lmask_high96(%rip), %zmm16, %zmm16
 	vbroadcasti32x4	(BKEY), V14
-	vpxord		V14, %zmm16, %zmm16
-	vmovd		%eax, %xmm9
-	vpslldq		$12, %xmm9, %xmm9
-	vshufi32x4	$0, V9, V9, V9
-	vpaddd		.Llane_offsets(%rip), V9, V9
-	mov	%eax, %esi			/* c; BCTR is not used again */
+	vpternlogd	$0x6c, .Lmask_high96(%rip), V14, %zmm16
+	mov	12(BCTR), %esi
+	bswap	%esi				/* c; BCTR is not used again */
 	vmovdqu8	STEP_CONST(%rip), %zmm30
 	vmovdqu8	.Lbswap_low32(%rip), %zmm31
 	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13

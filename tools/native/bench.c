@@ -192,14 +192,17 @@ static const char *const mode_titles[NR_MODES] = {
 #define RING_MODE(m)	((m) == MODE_GCM_DEC || (m) == MODE_AE1_DEC || \
 			 (m) == MODE_AE256_DEC)
 
-/* --sizes=: these sizes for every mode instead (0-terminated). */
+/*
+ * --sizes=: these sizes instead (0-terminated), all of them for ctr and gcm,
+ * the multiples of 16 for xts and authenc (whole blocks).
+ */
 #define NSIZES_USER 16
-static size_t sizes_user[NSIZES_USER];
+static size_t sizes_user[NSIZES_USER], sizes_user16[NSIZES_USER];
 
 static const size_t *mode_sizes(enum mode m)
 {
 	if (sizes_user[0])
-		return sizes_user;
+		return IS_XTS(m) || IS_AE(m) ? sizes_user16 : sizes_user;
 	return IS_XTS(m) ? sizes_xts : IS_AE(m) ? sizes_ae : sizes_all;
 }
 
@@ -1550,27 +1553,30 @@ static void add_stitched(void)
 }
 
 /*
- * --sizes=N,...: message sizes in bytes, multiples of 16 (every mode takes
- * them: CBC and XTS need whole blocks) up to MAX_MSG, at most 15.
+ * --sizes=N,...: message sizes in bytes, 16 up to MAX_MSG, at most 15; xts
+ * and authenc take only those that are multiples of 16.
  */
 static int parse_sizes(const char *arg)
 {
-	unsigned int n = 0;
+	unsigned int n = 0, n16 = 0;
 	unsigned long v;
 	char *end;
 
 	do {
 		v = strtoul(arg, &end, 10);
-		if (end == arg || v < 16 || v > MAX_MSG || v % 16 ||
+		if (end == arg || v < 16 || v > MAX_MSG ||
 		    n >= NSIZES_USER - 1 || (*end && *end != ',')) {
-			fprintf(stderr, "bench: bad --sizes (want N,... multiples of 16 up to %d, at most %d)\n",
+			fprintf(stderr, "bench: bad --sizes (want N,... from 16 up to %d, at most %d)\n",
 				MAX_MSG, NSIZES_USER - 1);
 			return 1;
 		}
 		sizes_user[n++] = v;
+		if (v % BLK == 0)
+			sizes_user16[n16++] = v;
 		arg = end + 1;
 	} while (*end);
 	sizes_user[n] = 0;
+	sizes_user16[n16] = 0;
 	return 0;
 }
 

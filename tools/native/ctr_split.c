@@ -5,6 +5,7 @@
  * 96 bits is done here, in C, between the pieces.
  */
 #include <limits.h>
+#include <string.h>
 
 #include "ctr_split.h"
 
@@ -14,30 +15,45 @@ ctr_fn_t *const tier_fns[NR_TIERS] = {
 	[TIER_VAES512]	= aesnictr_ctr_vaes512,
 };
 
+static unsigned long long load_be64(const u8 *p)
+{
+	unsigned long long v;
+
+	memcpy(&v, p, sizeof(v));
+	return __builtin_bswap64(v);
+}
+
+static void store_be64(u8 *p, unsigned long long v)
+{
+	v = __builtin_bswap64(v);
+	memcpy(p, &v, sizeof(v));
+}
+
+/* As the kernel glue's ctr_add: two 64-bit halves, the carry by compare. */
 void be128_add(u8 ctr[AESNICTR_BLOCK_SIZE], unsigned long long n)
 {
-	int i;
+	unsigned long long lo = load_be64(ctr + 8) + n;
 
-	for (i = AESNICTR_BLOCK_SIZE - 1; i >= 0 && n; i--) {
-		n += ctr[i];
-		ctr[i] = (u8)n;
-		n >>= 8;
-	}
+	if (lo < n)
+		store_be64(ctr, load_be64(ctr) + 1);
+	store_be64(ctr + 8, lo);
 }
 
 /* Largest piece handed to the assembly: its len is an unsigned int. */
 #define MAX_PIECE	(UINT_MAX & ~(AESNICTR_BLOCK_SIZE - 1u))
 
+/* As aesnictr_ctr_crypt_buf (ctr_glue.c), but len may exceed 4 GiB. */
 void ctr_crypt_split(ctr_fn_t *fn, const struct aesnictr_key *key, u8 *dst,
 		     const u8 *src, size_t len, u8 ctr[AESNICTR_BLOCK_SIZE])
 {
 	while (len) {
-		unsigned long long low = (unsigned long long)ctr[12] << 24 |
-					 ctr[13] << 16 | ctr[14] << 8 | ctr[15];
+		unsigned int low;
 		/* Blocks until the low word wraps, this block included. */
-		unsigned long long left = (1ull << 32) - low;
+		unsigned long long left;
 		size_t piece = len;
 
+		memcpy(&low, ctr + 12, sizeof(low));
+		left = (1ull << 32) - __builtin_bswap32(low);
 		if (piece > left * AESNICTR_BLOCK_SIZE)
 			piece = left * AESNICTR_BLOCK_SIZE;
 		if (piece > MAX_PIECE)
