@@ -71,8 +71,8 @@ AESNICTR_CTR_CRYPT(aesnictr_ctr_vaes512);
  * H^32 .. H^17 just before them (the 512-bit code hashes up to 32 blocks per
  * reduction, with powers from one table).
  * ghash_acc is the running GHASH value in that code's internal form: callers
- * zero it, pass it along, and give it to aesnictr_gcm_final; nothing else may
- * be assumed about its bytes.
+ * zero it, pass it along, and give it, after the last update, to
+ * aesnictr_gcm_final; nothing else may be assumed about its bytes.
  */
 #define AESNICTR_GCM_NPOWERS	16
 
@@ -100,13 +100,17 @@ asmlinkage void aesnictr_ghash_update(const struct aesnictr_gcm_key *key,
  * only its low 32 bits are incremented, and with 96-bit IVs they cannot wrap)
  * and GHASH the ciphertext into ghash_acc.  Every call but a message's last
  * must have len a multiple of 16; a final partial block is zero-padded for
- * GHASH.  src == dst is allowed.
+ * GHASH.  src == dst is allowed.  Every message ends with exactly one call
+ * with last set (len may be 0 there, dst and src then unused): it leaves in
+ * ghash_acc the form aesnictr_gcm_final takes, which no other call may be
+ * given.
  */
 #define AESNICTR_GCM_UPDATE(name)					\
 	asmlinkage void name(const struct aesnictr_gcm_key *key,		\
 			     const u8 ctr[AESNICTR_BLOCK_SIZE],		\
 			     u8 ghash_acc[AESNICTR_BLOCK_SIZE],		\
-			     u8 *dst, const u8 *src, unsigned int len)
+			     u8 *dst, const u8 *src, unsigned int len,	\
+			     bool last)
 AESNICTR_GCM_UPDATE(aesnictr_gcm_enc_update_avx);
 AESNICTR_GCM_UPDATE(aesnictr_gcm_dec_update_avx);
 AESNICTR_GCM_UPDATE(aesnictr_gcm_enc_update_vaes2);
@@ -115,12 +119,12 @@ AESNICTR_GCM_UPDATE(aesnictr_gcm_enc_update_vaes512);
 AESNICTR_GCM_UPDATE(aesnictr_gcm_dec_update_vaes512);
 
 /*
- * Finish: GHASH the lengths block (aad_len and data_len in bytes), then
- * tag = AES(key, j0) XOR GHASH, all 16 bytes (callers truncate).
+ * Finish, after a message's last update: GHASH the lengths block (aad_len
+ * and data_len in bytes), then tag = AES(key, J0) XOR GHASH, all 16 bytes
+ * (callers truncate; the last update took J0 from its counter block).
  */
 asmlinkage void aesnictr_gcm_final(const struct aesnictr_gcm_key *key,
 				   const u8 ghash_acc[AESNICTR_BLOCK_SIZE],
-				   const u8 j0[AESNICTR_BLOCK_SIZE],
 				   u64 aad_len, u64 data_len,
 				   u8 tag[AESNICTR_BLOCK_SIZE]);
 

@@ -78,7 +78,7 @@ struct gcm_state {
 	const struct aesnictr_gcm_impl *impl;	/* NULL: the C path */
 	u8 acc[AES_BLOCK_SIZE];			/* GHASH, in the path's own form */
 	u8 ctr[AES_BLOCK_SIZE];			/* counter of the next block */
-	u8 j0[AES_BLOCK_SIZE];
+	u8 j0[AES_BLOCK_SIZE];			/* the C path's J0 */
 };
 
 /* ---- the C path: constant time, no tables, one block at a time ---- */
@@ -201,14 +201,17 @@ static void gcm_init(struct gcm_state *st,
 	st->impl = impl;
 	memset(st->acc, 0, sizeof(st->acc));
 	/*
-	 * J0 and the counter each from the IV (not one copied from the other:
-	 * a read of stores still in flight); the assembly loads them in these
-	 * same pieces (ghash_clmul.S, _load_ctrblk).
+	 * The counter block from the IV, in the pieces the assembly loads it
+	 * in (ghash_clmul.S, _load_ctrblk); the assembly derives J0 from it,
+	 * the C path takes it from the IV too (not copied from ctr: a read of
+	 * stores still in flight).
 	 */
-	memcpy(st->j0, iv, GCM_AES_IV_SIZE);
-	put_unaligned_be32(1, st->j0 + GCM_AES_IV_SIZE);
 	memcpy(st->ctr, iv, GCM_AES_IV_SIZE);
 	put_unaligned_be32(2, st->ctr + GCM_AES_IV_SIZE);
+	if (!impl) {
+		memcpy(st->j0, iv, GCM_AES_IV_SIZE);
+		put_unaligned_be32(1, st->j0 + GCM_AES_IV_SIZE);
+	}
 }
 
 /*
@@ -236,16 +239,20 @@ static void gcm_ghash(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
 		ghash_generic(ctx, st->acc, data, len);
 }
 
-/* len is a multiple of 16 but for a message's last piece; at most a page. */
+/*
+ * len is a multiple of 16 but for a message's last piece; at most a page.
+ * A message's last update (last, len possibly 0) comes before gcm_final.
+ */
 static void gcm_update(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
-		       u8 *dst, const u8 *src, unsigned int len, bool enc)
+		       u8 *dst, const u8 *src, unsigned int len, bool enc,
+		       bool last)
 {
 	if (!st->impl) {
 		gcm_update_generic(ctx, st, dst, src, len, enc);
 		return;
 	}
 	(enc ? st->impl->enc : st->impl->dec)(&ctx->key, st->ctr, st->acc,
-					      dst, src, len);
+					      dst, src, len, last);
 #ifdef AESNICTR_SELFTEST_FAULT
 	/* test builds only: a fault only the bulk self-test can see */
 	if (len > 1024)
@@ -258,7 +265,7 @@ static void gcm_final(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
 		      unsigned int alen, unsigned int len, u8 tag[AES_BLOCK_SIZE])
 {
 	if (st->impl)
-		aesnictr_gcm_final(&ctx->key, st->acc, st->j0, alen, len, tag);
+		aesnictr_gcm_final(&ctx->key, st->acc, alen, len, tag);
 	else
 		gcm_final_generic(ctx, st, alen, len, tag);
 }
@@ -279,8 +286,8 @@ void aesnictr_gcm_crypt_buf(const struct aesnictr_gcm_ctx *ctx,
 		n = min_t(unsigned int, alen - off, GCM_ASSOC_CHUNK);
 		gcm_ghash(ctx, &st, assoc + off, n);
 	}
-	gcm_update(ctx, &st, dst, src, split, enc);
-	gcm_update(ctx, &st, dst + split, src + split, len - split, enc);
+	gcm_update(ctx, &st, dst, src, split, enc, false);
+	gcm_update(ctx, &st, dst + split, src + split, len - split, enc, true);
 	gcm_final(ctx, &st, alen, len, tag);
 	gcm_fpu_end(&st);
 	memzero_explicit(&st, sizeof(st));
@@ -409,8 +416,10 @@ static int gcm_crypt(struct aead_request *req, const u8 iv[GCM_AES_IV_SIZE],
 		gcm_fpu_begin(&st);
 	}
 	if (!walk.nbytes) {			/* no text, or the walk failed */
-		if (!err)
+		if (!err) {
+			gcm_update(ctx, &st, NULL, NULL, 0, enc, true);
 			gcm_final(ctx, &st, alen, len, tag);
+		}
 		gcm_fpu_end(&st);
 	}
 	while (walk.nbytes) {
@@ -419,7 +428,7 @@ static int gcm_crypt(struct aead_request *req, const u8 iv[GCM_AES_IV_SIZE],
 		if (n < walk.total)
 			n = round_down(n, AES_BLOCK_SIZE);
 		gcm_update(ctx, &st, walk.dst.virt.addr,
-			   AESNICTR_WALK_SRC(&walk), n, enc);
+			   AESNICTR_WALK_SRC(&walk), n, enc, n == walk.total);
 		if (n == walk.total)
 			gcm_final(ctx, &st, alen, len, tag);
 		gcm_fpu_end(&st);

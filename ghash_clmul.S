@@ -122,6 +122,12 @@
 	.long	0, 0, 0, 8 << 24
 .Lstep_le16:
 	.long	0, 0, 0, 8
+/* J0 = the upper 96 bits of any counter block || be32(1): XOR this in */
+	.p2align 6
+.Lj0_word:
+	.rept 4
+	.long	0, 0, 0, 1 << 24
+	.endr
 
 	.text
 
@@ -164,6 +170,18 @@
 	vpclmulqdq	$0x10, \b, \a, \t2
 	vpxor		\t2, \t1, \t1
 	_ghash_reduce	\t0, \t1, \dst, \t2
+.endm
+
+/*
+ * ACC = mont(ACC, K_1), i.e. the GHASH value times H: what a message's last
+ * update hands to aesnictr_gcm_final when it could not fold that factor
+ * into its last group (see _gcm_update).  xmm0-xmm4 and GFPOLY scratch.
+ */
+.macro _acc_times_h key, acc
+	vmovdqa		.Lgfpoly(%rip), GFPOLY
+	vmovdqu		H_POWERS+15*16(\key), %xmm0
+	_ghash_mul	\acc, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4
+	vmovdqa		%xmm1, \acc
 .endm
 
 /*
@@ -366,23 +384,20 @@ SYM_FUNC_END(aesnictr_ghash_update)
 
 /*
  * void aesnictr_gcm_final(const struct aesnictr_gcm_key *key, const u8 acc[16],
- *			   const u8 j0[16], u64 aad_len, u64 data_len, u8 tag[16])
+ *			   u64 aad_len, u64 data_len, u8 tag[16])
+ * tag = X XOR bswap(r(L) times H), X from the last update (_last_acc).
  */
 SYM_FUNC_START(aesnictr_gcm_final)
 	vmovdqa		.Lgfpoly(%rip), GFPOLY
-	_load_acc	%rsi, %xmm0
-	shl		$3, %rcx			/* lengths in bits */
-	shl		$3, %r8
-	vmovq		%r8, %xmm1			/* r(lengths block): */
-	vpinsrq		$1, %rcx, %xmm1, %xmm1		/* lo = data, hi = AAD */
-	vpxor		%xmm1, %xmm0, %xmm0
+	shl		$3, %rdx			/* lengths in bits */
+	shl		$3, %rcx
+	vmovq		%rcx, %xmm1			/* r(lengths block): */
+	vpinsrq		$1, %rdx, %xmm1, %xmm1		/* lo = data, hi = AAD */
 	vmovdqu		H_POWERS+15*16(%rdi), %xmm7
-	_ghash_mul	%xmm0, %xmm7, %xmm2, %xmm1, %xmm3, %xmm5
-	vpshufb		.Lbswap128(%rip), %xmm2, %xmm2	/* S */
-	_load_ctrblk	%rdx, %xmm0
-	_aes_encrypt_block %rdi, %xmm0, %eax, %r10	/* AES(J0) */
-	vpxor		%xmm2, %xmm0, %xmm0
-	vmovdqu		%xmm0, (%r9)
+	_ghash_mul	%xmm1, %xmm7, %xmm2, %xmm0, %xmm3, %xmm5
+	vpshufb		.Lbswap128(%rip), %xmm2, %xmm2
+	vpxor		(%rsi), %xmm2, %xmm0
+	vmovdqu		%xmm0, (%r8)
 	RET
 SYM_FUNC_END(aesnictr_gcm_final)
 
@@ -424,6 +439,82 @@ SYM_FUNC_END(aesnictr_gcm_final)
 #define BLEN	%r9
 #define BNR	%r10d
 #define GDATA	%r11
+/* argument 7, last, once _gcm_update has made its frame */
+#define LAST_ARG	16+2*VL+8(%rsp)
+
+/*
+ * A message's last update (argument 7, last, nonzero) leaves in ghash_acc
+ *	X = AES(J0) XOR bswap(GHASH value times H)
+ * so that aesnictr_gcm_final only adds the lengths block's share,
+ * bswap(r(L) times H), which depends on no data: the final's multiplication
+ * and its AES of J0 are off the message's critical path.  AES(J0) is
+ * computed at the start (J0 = the counter block's upper 96 bits || 1: the
+ * low word cannot wrap within a message) and parked in ghash_acc, whose
+ * value is then in a register; the factor H is folded into the rest's
+ * group for free where it can be: the rest's blocks take K_(nb+1)..K_2
+ * instead of K_nb..K_1 (pptr one slot lower), as long as K_(nb+1) is in the
+ * table (FOLD_MAX: the largest rest with that room, and for VL 16, 32 a
+ * xored half).  Otherwise (no rest, or a longer one) the value is
+ * multiplied by K_1 at the end (_last_acc, _last_empty).
+ */
+.macro _set_fold_max
+	.if VL == 64
+		.set	FOLD_MAX, 31*16
+	.else
+		.set	FOLD_MAX, 15*16
+	.endif
+.endm
+
+/* pptr -= 16 if last and the rest (BLEN bytes, >= 1) is at most FOLD_MAX */
+.macro _fold_h last, pptr
+	cmpb	$0, \last
+	je	.Lfold_no\@
+	cmp	$FOLD_MAX, BLEN
+	ja	.Lfold_no\@
+	sub	$16, \pptr
+.Lfold_no\@:
+.endm
+
+/*
+ * At the end of an update whose rest was r bytes, xmm15 the GHASH value: if
+ * last, xmm15 = X (unless folded, times H first; AES(J0) from ghash_acc).
+ */
+.macro _last_acc last, r
+	cmpb	$0, \last
+	je	.Llast_no\@
+	mov	\r, %rax
+	dec	%rax			/* r = 0 wraps: not folded */
+	cmp	$FOLD_MAX-1, %rax
+	jbe	.Llast_folded\@
+	_acc_times_h	BKEY, %xmm15
+.Llast_folded\@:
+	vpshufb		.Lbswap128(%rip), %xmm15, %xmm15
+	vpxor		(BACC), %xmm15, %xmm15
+.Llast_no\@:
+.endm
+
+/*
+ * x = AES(J0), J0 from the counter block in xmm ctrblk, by the round keys
+ * in memory; count32, ptr: scratch.
+ */
+.macro _aes_j0 x, ctrblk, count32, ptr
+	vpinsrd		$3, .Lj0_word+12(%rip), \ctrblk, \x
+	_aes_encrypt_block BKEY, \x, \count32, \ptr
+.endm
+
+/* A last update of no bytes: ghash_acc = X. */
+.macro _last_empty last
+	cmpb	$0, \last
+	je	.Lempty_no\@
+	_load_ctrblk	BCTR, %xmm5
+	_aes_j0		%xmm5, %xmm5, %r10d, %r11
+	_load_acc	BACC, %xmm15
+	_acc_times_h	BKEY, %xmm15
+	vpshufb		.Lbswap128(%rip), %xmm15, %xmm15
+	vpxor		%xmm5, %xmm15, %xmm15
+	vmovdqu		%xmm15, (BACC)
+.Lempty_no\@:
+.endm
 
 .macro _bulk_set_regs
 	.if VL == 64
@@ -434,6 +525,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	.set	GVECS, GBLOCKS * 16 / VL
 	.set	GPOWERS, H_POWERS + (16 - GBLOCKS) * 16
 	.set	GXORED, H_XORED + (16 - GBLOCKS) * 16
+	_set_fold_max
 .endm
 
 /*
@@ -833,6 +925,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	and	$-16, %r11
 	neg	%r11
 	lea	H_POWERS+16*16(BKEY,%r11), %r11
+	_fold_h	LAST_ARG, %r11
 	vpxor		V10, V10, V10
 	vpxor		V11, V11, V11
 	vpxor		V12, V12, V12
@@ -952,8 +1045,13 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	.if VL == 32
 		vinserti128	$1, %xmm9, V9, V9
 	.endif
-	mov	%eax, %esi			/* CTRLE; BCTR is not used again */
+	mov	%eax, %esi			/* CTRLE */
 	_load_acc	BACC, %xmm15
+	cmpb	$0, LAST_ARG
+	je	.Lupd_notlast\@
+	_aes_j0		%xmm0, %xmm9, %eax, %r11	/* parked in ghash_acc */
+	vmovdqu		%xmm0, (BACC)
+.Lupd_notlast\@:				/* BCTR is not used again */
 	shr	$CHUNK_SHIFT, BLEN		/* iterations: len / (8 VL) */
 	jz	.Lupd_tail\@
 	.if \decrypt
@@ -987,10 +1085,13 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	vpxor	%xmm8, %xmm8, %xmm8	/* rk0, and BUF's data */
 	_vmovdqu V8, 16(%rsp)
 	_vmovdqu V8, 16+VL(%rsp)
+	_last_acc	LAST_ARG, (%rsp)
 	vmovdqu	%xmm15, (BACC)
 	add	$16+2*VL, %rsp
 	vzeroupper
+	RET
 .Lupd_none\@:
+	_last_empty	8(%rsp)
 	RET
 .endm
 
@@ -1115,6 +1216,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	shl	$4, %rax
 	neg	%rax
 	lea	H_POWERS+16*16(BKEY,%rax), %rax
+	_fold_h	8(%rsp), %rax
 .endm
 
 /* The class-C iteration for the R (BLEN) bytes left; prev: hash GDATA's 8. */
@@ -1396,7 +1498,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	_bulk_set_regs
 	mov	%r9d, %r9d
 	test	BLEN, BLEN
-	jz	.Lupd_ret\@
+	jz	.Lupd_none\@
 	mov	AESNICTR_KEY_NROUNDS(BKEY), BNR
 	/*
 	 * _ctr_init_mem, the IV part loaded in pieces (see _load_ctrblk): C
@@ -1422,6 +1524,24 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	shl	$4, %eax
 	vbroadcasti32x4	(BKEY,%rax), V8
 	_load_acc	BACC, %xmm15
+	cmpb	$0, 8(%rsp)
+	je	.Lupd_notlast\@
+	/* AES(J0), parked in ghash_acc: T ^ J0's low word, the key in regs */
+	vpxord		.Lj0_word(%rip), %zmm16, V0
+	.irp i, 1,2,3,4,5,6,7,8,9
+		vaesenc		RKEY\i, V0, V0
+	.endr
+	cmp	$12, BNR
+	jb	.Lj0_last\@
+	vaesenc		RKEY10, V0, V0
+	vaesenc		RKEY11, V0, V0
+	je	.Lj0_last\@
+	vaesenc		RKEY12, V0, V0
+	vaesenc		RKEY13, V0, V0
+.Lj0_last\@:
+	vaesenclast	V8, V0, V0
+	vmovdqu		%xmm0, (BACC)
+.Lupd_notlast\@:
 	/* the counters change form only around the stitched loop */
 	.if \decrypt
 		cmp	$8*VL, BLEN
@@ -1474,9 +1594,12 @@ SYM_FUNC_END(aesnictr_gcm_final)
 		_rem_dispatch	0, 0, .Lupd_done\@
 	.endif
 .Lupd_done\@:
+	_last_acc	8(%rsp), BLEN
 	vmovdqu	%xmm15, (BACC)
 	vzeroupper
-.Lupd_ret\@:
+	RET
+.Lupd_none\@:
+	_last_empty	8(%rsp)
 	RET
 .endm
 

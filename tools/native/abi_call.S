@@ -5,7 +5,8 @@
  * abi_call6(fn, a1, a2, a3, a4, a5, a6): call any routine of up to six
  * integer or pointer arguments as fn(a1, ..., a6), each argument passed in
  * full 64 bits (so a test can put garbage in the upper half of an unsigned
- * int argument, which the SysV ABI leaves undefined).
+ * int argument, which the SysV ABI leaves undefined), and
+ * abi_call7(fn, a1, ..., a7) likewise with a seventh, on the stack.
  *
  * Both check that the callee kept the SysV ABI: the callee-saved registers
  * rbx, rbp, r12-r15 and rsp, the direction flag and MXCSR.  If
@@ -17,9 +18,10 @@
 
 /*
  * The common body: on entry rax = the routine, rdi..r9 its arguments,
- * and the caller's callee-saved registers not yet pushed.
+ * and the caller's callee-saved registers not yet pushed; a7 = 1: its
+ * seventh argument is our caller's eighth (abi_call7), passed on the stack.
  */
-.macro _abi_checked_call
+.macro _abi_checked_call a7=0
 	push	%rbx
 	push	%rbp
 	push	%r12
@@ -34,6 +36,10 @@
 	je	1f
 	vzeroupper
 1:
+	.if \a7
+	mov	88(%rsp), %r10		/* above 6 pushes, 24 bytes, ret, a6 */
+	mov	%r10, (%rsp)		/* the callee's 8(%rsp) */
+	.endif
 	movabs	$0x0b0b0b0b0b0b0b0b, %rbx
 	movabs	$0x1b1b1b1b1b1b1b1b, %rbp
 	movabs	$0x2c2c2c2c2c2c2c2c, %r12
@@ -125,6 +131,20 @@ abi_call6:
 	mov	8(%rsp), %r9		/* a6, from the stack */
 	_abi_checked_call
 	.size	abi_call6, . - abi_call6
+
+	.globl	abi_call7
+	.type	abi_call7, @function
+	.p2align 4
+abi_call7:
+	mov	%rdi, %rax		/* shift the arguments down one */
+	mov	%rsi, %rdi
+	mov	%rdx, %rsi
+	mov	%rcx, %rdx
+	mov	%r8, %rcx
+	mov	%r9, %r8
+	mov	8(%rsp), %r9		/* a6, from the stack */
+	_abi_checked_call 1
+	.size	abi_call7, . - abi_call7
 
 	.bss
 	.globl	abi_check_ymm

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * abi_call(), abi_call6(): call a routine of the assembly and check it kept
+ * abi_call(), abi_call6(), abi_call7(): call a routine of the assembly and check it kept
  * the SysV ABI (abi_call.S).
  */
 #ifndef NATIVE_ABI_CALL_H
@@ -28,5 +28,9 @@ unsigned int abi_call(ctr_fn_t *fn, const struct aesnictr_key *key, u8 *dst,
  */
 unsigned int abi_call6(const void *fn, uint64_t a1, uint64_t a2, uint64_t a3,
 		       uint64_t a4, uint64_t a5, uint64_t a6);
+
+/* The same with a seventh argument, passed on the stack (all 64 bits). */
+unsigned int abi_call7(const void *fn, uint64_t a1, uint64_t a2, uint64_t a3,
+		       uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7);
 
 #endif /* NATIVE_ABI_CALL_H */

@@ -506,18 +506,16 @@ static void set_key(struct impl *im, const u8 *key, unsigned int bits)
 static inline void gcm_tier_msg(struct impl *im, int enc, const u8 *iv,
 				u8 *out, const u8 *in, size_t len, u8 tag[BLK])
 {
-	const uint32_t be1 = __builtin_bswap32(1), be2 = __builtin_bswap32(2);
-	u8 j0[BLK], ctr[BLK], acc[BLK];
+	const uint32_t be2 = __builtin_bswap32(2);
+	u8 ctr[BLK], acc[BLK];
 
-	memcpy(j0, iv, GCM_IV);
-	memcpy(j0 + GCM_IV, &be1, 4);
 	memcpy(ctr, iv, GCM_IV);
 	memcpy(ctr + GCM_IV, &be2, 4);
 	memset(acc, 0, BLK);
 	ghash_update_fn(&im->gk, acc, gcm_aad, GCM_AAD);	/* every tier's AAD */
 	(enc ? gcm_enc_fns : gcm_dec_fns)[im->tier](&im->gk, ctr, acc, out, in,
-						    (unsigned int)len);
-	gcm_final_fn(&im->gk, acc, j0, GCM_AAD, len, tag);
+						    (unsigned int)len, 1);
+	gcm_final_fn(&im->gk, acc, GCM_AAD, len, tag);
 }
 
 static inline void gcm_enc_msg(struct impl *im, u8 *out, size_t len)

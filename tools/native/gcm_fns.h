@@ -16,11 +16,11 @@ typedef void ghash_update_fn_t(const struct aesnictr_gcm_key *key,
 typedef void gcm_update_fn_t(const struct aesnictr_gcm_key *key,
 			     const u8 ctr[AESNICTR_BLOCK_SIZE],
 			     u8 ghash_acc[AESNICTR_BLOCK_SIZE], u8 *dst,
-			     const u8 *src, unsigned int len);
+			     const u8 *src, unsigned int len, bool last);
 typedef void gcm_final_fn_t(const struct aesnictr_gcm_key *key,
 			    const u8 ghash_acc[AESNICTR_BLOCK_SIZE],
-			    const u8 j0[AESNICTR_BLOCK_SIZE], u64 aad_len,
-			    u64 data_len, u8 tag[AESNICTR_BLOCK_SIZE]);
+			    u64 aad_len, u64 data_len,
+			    u8 tag[AESNICTR_BLOCK_SIZE]);
 
 extern gcm_precompute_fn_t *const gcm_precompute_fn;
 extern ghash_update_fn_t *const ghash_update_fn;

@@ -154,9 +154,9 @@ int main(int argc, char **argv)
 			unsigned int lr = c * 2 + (klen == 32);
 
 			ctr[15] = 2;
-			e = BEST_OF(gcm_enc_fns[c](&gk, ctr, acc, dst, src, 16384),
+			e = BEST_OF(gcm_enc_fns[c](&gk, ctr, acc, dst, src, 16384, 0),
 				    1024.0) * ghz * 1e9;
-			d = BEST_OF(gcm_dec_fns[c](&gk, ctr, acc, dst, src, 16384),
+			d = BEST_OF(gcm_dec_fns[c](&gk, ctr, acc, dst, src, 16384, 0),
 				    1024.0) * ghz * 1e9;
 			printf("  %-8s AES-%u: enc %.3f (%.0f%%), dec %.3f (%.0f%%); AES+CLMUL %.3f, mix %.3f, AES alone %.3f\n",
 			       tier_names[c], klen * 8, e,

@@ -2,6 +2,7 @@
 /* Userspace types for including ../../../aesni_ctr.h from the native tools. */
 #ifndef AESNICTR_USER_H
 #define AESNICTR_USER_H
+#include <stdbool.h>
 #include <stdint.h>
 typedef uint8_t u8;
 typedef uint32_t u32;
