@@ -16,12 +16,13 @@
 /* struct aesnictr_key: the round count after the 15 round keys */
 #define AESNICTR_KEY_NROUNDS	240
 /*
- * struct aesnictr_gcm_key: K_32..K_17, K_16..K_1 (one table K_32..K_1), the
- * xored halves of K_16..K_1
+ * struct aesnictr_gcm_key: K_33, K_32..K_17, K_16..K_1 (one table
+ * K_33..K_1), the xored halves of K_16..K_1
  */
-#define AESNICTR_GCM_H_POWERS_HI	256
-#define AESNICTR_GCM_H_POWERS	512
-#define AESNICTR_GCM_H_XORED	768
+#define AESNICTR_GCM_H_POWERS_TOP	256
+#define AESNICTR_GCM_H_POWERS_HI	320
+#define AESNICTR_GCM_H_POWERS	576
+#define AESNICTR_GCM_H_XORED	832
 
 #ifndef __ASSEMBLER__
 
@@ -69,7 +70,9 @@ AESNICTR_CTR_CRYPT(aesnictr_ctr_vaes512);
  * 64-bit halves of each power, in both halves of a 16-byte slot so that the
  * wide implementations load several with one instruction; h_powers_hi holds
  * H^32 .. H^17 just before them (the 512-bit code hashes up to 32 blocks per
- * reduction, with powers from one table).
+ * reduction, with powers from one table) and the last slot of
+ * h_powers_top H^33 just before those (a message's last 32 blocks may take
+ * H^33 .. H^2, see ghash_clmul.S; its other slots are zero).
  * ghash_acc is the running GHASH value in that code's internal form: callers
  * zero it, pass it along, and give it, after the last update, to
  * aesnictr_gcm_final; nothing else may be assumed about its bytes.
@@ -78,6 +81,7 @@ AESNICTR_CTR_CRYPT(aesnictr_ctr_vaes512);
 
 struct aesnictr_gcm_key {
 	struct aesnictr_key aes;
+	u8 h_powers_top[4][AESNICTR_BLOCK_SIZE];
 	u8 h_powers_hi[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE];
 	u8 h_powers[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE];
 	u8 h_powers_xored[AESNICTR_GCM_NPOWERS][AESNICTR_BLOCK_SIZE];

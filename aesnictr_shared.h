@@ -23,6 +23,8 @@ static_assert(offsetof(struct aesnictr_gcm_key, h_powers_xored) ==
 	      AESNICTR_GCM_H_XORED);
 static_assert(offsetof(struct aesnictr_gcm_key, h_powers_hi) ==
 	      AESNICTR_GCM_H_POWERS_HI);
+static_assert(offsetof(struct aesnictr_gcm_key, h_powers_top) ==
+	      AESNICTR_GCM_H_POWERS_TOP);
 
 /* The priority where ours is faster: above every stock driver of 6.1 to 7.3. */
 #define AESNICTR_PRIORITY	1000

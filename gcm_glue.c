@@ -165,7 +165,7 @@ static void gcm_final_generic(const struct aesnictr_gcm_ctx *ctx,
 
 /*
  * The assembly's key powers K_i = r(H^i) x mod G, computed in C: K_16..K_1
- * and their xored halves, then K_32..K_17.
+ * and their xored halves, then K_32..K_17 and K_33 (the key was zeroed).
  */
 static void gcm_precompute_generic(struct aesnictr_gcm_ctx *ctx)
 {
@@ -173,13 +173,14 @@ static void gcm_precompute_generic(struct aesnictr_gcm_ctx *ctx)
 	u64 ph = ctx->h_hi, pl = ctx->h_lo;
 	int i;
 
-	for (i = 1; i <= 2 * n; i++) {
+	for (i = 1; i <= 2 * n + 1; i++) {
 		/* r(P) is (ph, pl) read as one 128-bit integer; times x: */
 		u64 reduce = -(ph >> 63);
 		u64 kh = (ph << 1 | pl >> 63) ^ (0xc200000000000000ULL & reduce);
 		u64 kl = (pl << 1) ^ (1 & reduce);
 		u8 *k = i <= n ? ctx->key.h_powers[n - i] :
-				 ctx->key.h_powers_hi[2 * n - i];
+			i <= 2 * n ? ctx->key.h_powers_hi[2 * n - i] :
+				     ctx->key.h_powers_top[3];
 
 		put_unaligned_le64(kl, k);
 		put_unaligned_le64(kh, k + 8);

@@ -30,8 +30,9 @@
  * whose 512-bit carry-less multiplier is half-rate).
  *
  * Key layout (struct aesnictr_gcm_key, offsets in aesni_ctr.h): AES round
- * keys @0, K_32..K_17 @AESNICTR_GCM_H_POWERS_HI and right after them
- * K_16..K_1 @AESNICTR_GCM_H_POWERS (16 bytes each: one table K_32..K_1),
+ * keys @0, K_33 just before K_32..K_17 @AESNICTR_GCM_H_POWERS_HI and right
+ * after them K_16..K_1 @AESNICTR_GCM_H_POWERS (16 bytes each: one table
+ * K_33..K_1),
  * K_i.lo ^ K_i.hi of K_16..K_1 @AESNICTR_GCM_H_XORED (in both halves of 16
  * bytes, same order).
  *
@@ -134,6 +135,7 @@
 #define H_POWERS	AESNICTR_GCM_H_POWERS
 #define H_XORED		AESNICTR_GCM_H_XORED
 #define H_POWERS_HI	AESNICTR_GCM_H_POWERS_HI
+#define H_POWERS_TOP	AESNICTR_GCM_H_POWERS_TOP
 #define GFPOLY		%xmm14
 #define BSWAP		%xmm15
 
@@ -279,7 +281,7 @@ SYM_FUNC_START(aesnictr_gcm_precompute)
 
 	/*
 	 * K_i = mont(K_(i-1), K_1) for i = 2..16, stored from the end, then
-	 * i = 17..32 likewise into H_POWERS_HI
+	 * i = 17..32 likewise into H_POWERS_HI, then K_33 just before
 	 */
 	mov		$15 * 16, %eax
 	vmovdqu		%xmm3, H_POWERS(%rdi,%rax)
@@ -287,6 +289,12 @@ SYM_FUNC_START(aesnictr_gcm_precompute)
 	_next_powers	H_POWERS
 	mov		$16 * 16, %eax
 	_next_powers	H_POWERS_HI
+	_ghash_mul	%xmm4, %xmm3, %xmm5, %xmm0, %xmm1, %xmm2
+	vmovdqu		%xmm5, H_POWERS_HI-16(%rdi)	/* K_33 */
+	vpxor		%xmm0, %xmm0, %xmm0
+	vmovdqu		%xmm0, H_POWERS_TOP(%rdi)	/* the unused slots */
+	vmovdqu		%xmm0, H_POWERS_TOP+16(%rdi)
+	vmovdqu		%xmm0, H_POWERS_TOP+32(%rdi)
 
 	/* lo ^ hi of every power, for Karatsuba */
 	xor		%eax, %eax
@@ -459,7 +467,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
  */
 .macro _set_fold_max
 	.if VL == 64
-		.set	FOLD_MAX, 31*16
+		.set	FOLD_MAX, 32*16
 	.else
 		.set	FOLD_MAX, 15*16
 	.endif
@@ -1098,17 +1106,17 @@ SYM_FUNC_END(aesnictr_gcm_final)
 
 /*
  * VL 64: the whole update in one function.  Whole 8-vector chunks go through
- * the stitched loop; the rest R (decryption: 1..511 bytes; encryption:
- * 1..512, so that the last chunk gets the split below; nv = ceil(R / 64)
- * vectors) is one more iteration of C = 8, 4, 2 or 1 vectors (the least
- * C >= nv), with
+ * the stitched loop; the rest R (1..512 bytes: encryption's last chunk
+ * gets the split below, a last update's the fold of H, see _fold_h;
+ * nv = ceil(R / 64) vectors) is one more iteration of C = 8, 4, 2 or 1
+ * vectors (the least C >= nv), with
  * vectors C/2 .. C-1 loaded and stored under byte masks k1..k4 (empty ones
  * under an all-zero mask).  Encryption hashes, between that iteration's AES
  * rounds, the chunk before it, and then R's ciphertext from the registers it
  * was made in (masked tails zeroed); decryption hashes R from src between
  * the rounds.  R's nb = ceil(R / 16) <= 32 blocks are one GHASH group with
  * one reduction: vector j takes the powers from K_nb - 4j on (K_nb at
- * PPTR = rax; K_32..K_17 lie just before K_16), so no vector waits for
+ * PPTR = rax; K_33..K_17 lie just before K_16), so no vector waits for
  * another's reduction.  Power loads end at most 15 blocks past K_1 (C = 8,
  * nb = 17), inside the xored table that follows it; blocks past R
  * are zero, so what they are multiplied by does not matter.  The xored
@@ -1545,7 +1553,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	/* the counters change form only around the stitched loop */
 	.if \decrypt
 		cmp	$8*VL, BLEN
-		jb	.Lupd_rem\@
+		jbe	.Lupd_rem\@
 		vpshufb		%zmm31, V9, V9		/* see _ctr_be64 */
 .Lupd_loop\@:
 		mov	BSRC, GDATA
@@ -1554,9 +1562,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
 		add	$8*VL, BDST
 		sub	$8*VL, BLEN
 		cmp	$8*VL, BLEN
-		jae	.Lupd_loop\@
-		test	BLEN, BLEN
-		jz	.Lupd_done\@
+		ja	.Lupd_loop\@
 		_ctr_le64
 .Lupd_rem\@:
 		_rem_dispatch	0, 1, .Lupd_done\@

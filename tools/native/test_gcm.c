@@ -49,12 +49,14 @@
 #include "gcm_fns.h"
 #include "test_util.h"
 
-_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers) == 512,
-	       "h_powers must sit at byte offset 512");
-_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers_xored) == 768,
-	       "h_powers_xored must sit at byte offset 768");
-_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers_hi) == 256,
-	       "h_powers_hi must sit at byte offset 256");
+_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers) == 576,
+	       "h_powers must sit at byte offset 576");
+_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers_xored) == 832,
+	       "h_powers_xored must sit at byte offset 832");
+_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers_hi) == 320,
+	       "h_powers_hi must sit at byte offset 320");
+_Static_assert(offsetof(struct aesnictr_gcm_key, h_powers_top) == 256,
+	       "h_powers_top must sit at byte offset 256");
 _Static_assert(_Alignof(struct aesnictr_gcm_key) == 64,
 	       "struct aesnictr_gcm_key must be 64-byte aligned");
 
@@ -908,14 +910,16 @@ static void test_precompute(void)
 					  buf.k.h_powers_xored,
 					  sizeof(buf.k.h_powers_xored)) ||
 				   memcmp(first.k.h_powers_hi, buf.k.h_powers_hi,
-					  sizeof(buf.k.h_powers_hi))) {
-				err = "h_powers/h_powers_xored/h_powers_hi depend on the struct's old contents (not all written)";
+					  sizeof(buf.k.h_powers_hi)) ||
+				   memcmp(first.k.h_powers_top, buf.k.h_powers_top,
+					  sizeof(buf.k.h_powers_top))) {
+				err = "h_powers/h_powers_xored/h_powers_hi/h_powers_top depend on the struct's old contents (not all written)";
 			}
 		}
 		if (err)
 			fail("gcm_precompute aes-%u: %s", klen * 8, err);
 		else
-			pass("gcm_precompute aes-%u: AES keys kept, nothing written past the struct, all of h_powers, h_powers_xored and h_powers_hi written, h_powers_xored = lo ^ hi",
+			pass("gcm_precompute aes-%u: AES keys kept, nothing written past the struct, all of h_powers, h_powers_xored, h_powers_hi and h_powers_top written, h_powers_xored = lo ^ hi",
 			     klen * 8);
 	}
 }
