@@ -62,6 +62,13 @@ const char *aesnictr_cpu_lacks_width(enum aesnictr_impl impl);
 /* True on CPUs that lower their clock for 512-bit vectors. */
 bool aesnictr_cpu_prefers_ymm(void);
 
+/*
+ * AMD family 26 (Zen 5): where make bench measured our 512-bit GCM and XTS
+ * ahead of the stock kernels' VAES code at every size (the README's table);
+ * elsewhere (an Intel Xeon) they were level with it or behind.
+ */
+bool aesnictr_cpu_is_zen5(void);
+
 /* May a request use the FPU now (and has no debug parameter said no)? */
 bool aesnictr_simd_usable(void);
 

@@ -86,3 +86,9 @@ bool aesnictr_cpu_prefers_ymm(void)
 			return true;
 	return false;
 }
+
+bool aesnictr_cpu_is_zen5(void)
+{
+	return boot_cpu_data.x86_vendor == X86_VENDOR_AMD &&
+	       boot_cpu_data.x86 == 0x1a;
+}

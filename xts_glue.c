@@ -338,7 +338,8 @@ static const char *xts_cpu_lacks(enum aesnictr_impl impl)
  * their vaes_avx10_512 / vaes_avx512 (0.94-1.02x from 512 B to 1 MiB on a
  * family 6 model 207 Xeon), and vaes2 with VPCLMULQDQ with their
  * vaes_avx2 (0.93-1.06x), level but not ahead, so there ours still
- * registers just below theirs (priority.c).
+ * registers just below theirs (priority.c), except on Zen 5, where vaes512
+ * is ahead of all of it (xts_beats_zen5).
  */
 static const char *const xts_beats[AESNICTR_NR_IMPLS][4] = {
 	[AESNICTR_AVX]		= { "xts-aes-aesni" },
@@ -347,15 +348,24 @@ static const char *const xts_beats[AESNICTR_NR_IMPLS][4] = {
 				    "xts-aes-vaes-avx2" },
 };
 
+static const char *const xts_beats_zen5[] = {
+	"xts-aes-aesni", "xts-aes-aesni-avx", "xts-aes-vaes-avx2",
+	"xts-aes-vaes-avx10_256", "xts-aes-vaes-avx10_512",
+	"xts-aes-vaes-avx512", NULL
+};
+
 static int xts_register(enum aesnictr_impl impl)
 {
+	const char *const *beats = xts_beats[impl];
 	int err;
 
+	if (impl == AESNICTR_VAES512 && aesnictr_cpu_is_zen5())
+		beats = xts_beats_zen5;
 	xts_active = aesnictr_xts_impl(impl);
 	snprintf(xts_alg.base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
 		 "xts-aes-aesnictr-%s", aesnictr_impl_names[impl]);
 	xts_alg.base.cra_priority = aesnictr_priority("xts", "xts(aes)", false,
-						      xts_beats[impl]);
+						      beats);
 	err = crypto_register_skcipher(&xts_alg);
 	return err ?: xts_alg.base.cra_priority;
 }
