@@ -188,7 +188,7 @@
 
 /*
  * The per-message state the glue writes just before calling (the counter
- * block and J0: memcpy of the 12-byte IV, then the 32-bit counter; the GHASH
+ * block: memcpy of the 12-byte IV, then the 32-bit counter; the GHASH
  * accumulator: zeroed as two 8-byte words where C has no SSE) is loaded in
  * the same pieces, so that store forwarding feeds every load.  A 16-byte
  * load of a block still in the store buffer as smaller stores cannot be

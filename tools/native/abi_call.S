@@ -104,6 +104,17 @@
 	ret
 .endm
 
+/* abi_call6/7: fn = rdi to rax, a1..a6 down one register (a6 from the stack) */
+.macro _abi_shift6
+	mov	%rdi, %rax
+	mov	%rsi, %rdi
+	mov	%rdx, %rsi
+	mov	%rcx, %rdx
+	mov	%r8, %rcx
+	mov	%r9, %r8
+	mov	8(%rsp), %r9
+.endm
+
 	.text
 	.globl	abi_call
 	.type	abi_call, @function
@@ -122,13 +133,7 @@ abi_call:
 	.type	abi_call6, @function
 	.p2align 4
 abi_call6:
-	mov	%rdi, %rax		/* shift the arguments down one */
-	mov	%rsi, %rdi
-	mov	%rdx, %rsi
-	mov	%rcx, %rdx
-	mov	%r8, %rcx
-	mov	%r9, %r8
-	mov	8(%rsp), %r9		/* a6, from the stack */
+	_abi_shift6
 	_abi_checked_call
 	.size	abi_call6, . - abi_call6
 
@@ -136,13 +141,7 @@ abi_call6:
 	.type	abi_call7, @function
 	.p2align 4
 abi_call7:
-	mov	%rdi, %rax		/* shift the arguments down one */
-	mov	%rsi, %rdi
-	mov	%rdx, %rsi
-	mov	%rcx, %rdx
-	mov	%r8, %rcx
-	mov	%r9, %r8
-	mov	8(%rsp), %r9		/* a6, from the stack */
+	_abi_shift6
 	_abi_checked_call 1
 	.size	abi_call7, . - abi_call7
 
