@@ -1,8 +1,11 @@
 #!/bin/bash
-# `make check`: every test of the project, in order; tallies the PASS:/FAIL:
-# lines the steps print (a step that fails without saying why counts as one
-# failure) and ends with "N passed, N failed".  Exit status 0 only if none
-# failed.
+# `make check`: every test of the project, in order; tallies what the steps
+# print: the host steps' PASS:/FAIL: lines and the QEMU guests' KTAP lines
+# (tools/vm/run.sh: "ok N - <kver> <boot>: ...", "not ok N - ...", and
+# "ok N - ... # SKIP <why>", which is counted as skipped, never as passed),
+# a step that fails without saying why counting as one failure; prints the
+# passes, failures and skips of each VM scenario (boot) and ends with
+# "check: N passed, N failed".  Exit status 0 only if none failed.
 #
 # Coverage: each family's implementations are reported with where they ran:
 # "native" (tools/native against OpenSSL) and "vm-<kver>" (tools/vm/run.sh
@@ -22,25 +25,40 @@ passed=0
 failed=0
 
 # step NAME TIMEOUT_SECONDS COMMAND...
+skipped=0
+vmtally=build/check-vm-tally	# "<kver> <boot> passed failed skipped"
+: >"$vmtally"
 step() {
-	local name=$1 limit=$2 out rc p f
+	local name=$1 limit=$2 out rc p f k
 	shift 2
 	echo "=== $name" | tee -a "$log"
 	out=build/check-$(echo "$name" | tr -c 'a-zA-Z0-9.\n' '-').log
 	timeout --kill-after=10 "$limit" "$@" >"$out" 2>&1
 	rc=$?
 	cat "$out" >>"$log"
-	grep -E '^(PASS|FAIL|NOT COVERED):|covered' "$out" | sed 's/^/  /'
-	p=$(grep -c '^PASS:' "$out")
-	f=$(grep -c '^FAIL:' "$out")
+	# PASS:/FAIL: lines, coverage, and of the KTAP lines the failures and skips
+	grep -E '^(PASS|FAIL|NOT COVERED):|covered|^not ok |^ok .* # SKIP ' "$out" | sed 's/^/  /'
+	p=$(grep -cE '^PASS:' "$out")
+	f=$(grep -cE '^FAIL:|^not ok ' "$out")
+	k=$(grep -cE '^ok [0-9]+ - .* # SKIP( |$)' "$out")
+	p=$((p + $(grep -E '^ok [0-9]+ - ' "$out" | grep -cvE ' # SKIP( |$)')))
+	# per scenario (boot): "ok N - <kver> <boot>: ..."
+	awk '/^(not )?ok [0-9]+ - / {
+		i = ($1 == "not") ? 5 : 4; b = $(i + 1); sub(/:$/, "", b); key = $i " " b
+		if (!(key in n)) order[++m] = key; n[key] = 1
+		if ($1 == "not") f[key]++; else if ($0 ~ / # SKIP( |$)/) s[key]++; else p[key]++ }
+		END { for (j = 1; j <= m; j++) print order[j], p[order[j]] + 0, f[order[j]] + 0, s[order[j]] + 0 }' \
+		"$out" >>"$vmtally"
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		[ "$rc" -eq 124 ] && echo "  FAIL: $name: timed out after ${limit}s" ||
 			echo "  FAIL: $name: exit status $rc (see $out)"
 		tail -15 "$out" | sed 's/^/    /'
 		f=1
 	fi
+	echo "  $name: $p passed, $f failed, $k skipped"
 	passed=$((passed + p))
 	failed=$((failed + f))
+	skipped=$((skipped + k))
 	LAST_OUT=$out
 }
 
@@ -94,5 +112,10 @@ for r in ${REQUIRE:-}; do
 	fi
 done
 
+if [ -s "$vmtally" ]; then
+	echo "QEMU guest checks by scenario (kernel boot: passed failed skipped):"
+	awk '{ printf "  %-28s %-20s %4d passed %3d failed %3d skipped\n", $1, $2, $3, $4, $5 }' "$vmtally"
+fi
+echo "check: $skipped skipped (not counted as passed)"
 echo "check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -339,25 +339,8 @@ static unsigned int pick_alen(const struct mode *m)
 /* ------------------------------------------------------------------ */
 /* debug_force_nosimd switching                                         */
 
-static const char *nosimd_path;
 static int inject;		/* --inject: the fuzzer's self-check */
-static unsigned long nosimd_set[2];
 
-static int set_nosimd(int on)
-{
-	int fd;
-
-	if (!nosimd_path)
-		return 0;
-	fd = open(nosimd_path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0 || write(fd, on ? "1" : "0", 1) != 1) {
-		printf("FAIL: cannot write %s: %s\n", nosimd_path, strerror(errno));
-		exit(1);
-	}
-	close(fd);
-	nosimd_set[!!on]++;
-	return on;
-}
 
 /* ------------------------------------------------------------------ */
 /* the fuzzer                                                          */
@@ -398,18 +381,8 @@ static int fuzz(const struct mode *m, const char *drv, const char *oracle,
 		printf("FAIL: fuzz %s: out of memory\n", drv);
 		return 1;
 	}
-	err = alg_bind(&t, "aead", drv);
-	if (err) {
-		printf("FAIL: fuzz %s: cannot bind AF_ALG aead %s: %s\n", drv, drv,
-		       strerror(-err));
+	if (alg_bind_both(&t, &o, "aead", drv, oracle, "fuzz"))
 		return 1;
-	}
-	err = alg_bind(&o, "aead", oracle);
-	if (err) {
-		printf("FAIL: fuzz %s: the oracle %s cannot be instantiated: %s\n",
-		       drv, oracle, strerror(-err));
-		return 1;
-	}
 	err = alg_bind(&ref.ecb, "skcipher", "ecb(aes-generic)");
 	if (err) {
 		printf("FAIL: fuzz %s: cannot bind ecb(aes-generic): %s\n", drv,
@@ -890,18 +863,8 @@ static int do_badargs(const struct mode *m, const char *drv)
 
 	rnd_bytes(key, sizeof(key));
 	rnd_bytes(in, sizeof(in));
-	et = alg_bind(&t, "aead", drv);
-	if (et) {
-		printf("FAIL: badargs %s: cannot bind %s: %s\n", drv, drv,
-		       strerror(-et));
+	if (alg_bind_both(&t, &o, "aead", drv, oname, "badargs"))
 		return 1;
-	}
-	eo = alg_bind(&o, "aead", oname);
-	if (eo) {
-		printf("FAIL: badargs %s: the oracle %s cannot be instantiated: %s\n",
-		       drv, oname, strerror(-eo));
-		return 1;
-	}
 	/* key lengths */
 	for (kl = 0; kl <= 64; kl++) {
 		int ok = kl - m->saltlen == 16 || kl - m->saltlen == 24 ||
@@ -1040,16 +1003,13 @@ static int do_hold(const char *name, unsigned int secs)
 	return alg_hold(&a, name, secs, err);
 }
 
-static void usage(void)
-{
-	fprintf(stderr,
-		"usage: afalg_aead [--seed S] [--oracle NAME] [--nosimd-param PATH] gcm|rfc4106 DRIVER N\n"
-		"       afalg_aead --kat gcm|rfc4106 NAME\n"
-		"       afalg_aead --badargs gcm|rfc4106 DRIVER\n"
-		"       afalg_aead --hold NAME SECONDS\n"
-		"       afalg_aead --inject gcm|rfc4106 DRIVER N\n");
-	exit(2);
-}
+#define USAGE \
+		"usage: afalg_aead [--seed S] [--oracle NAME] [--nosimd-param PATH] gcm|rfc4106 DRIVER N\n" \
+		"       afalg_aead --kat gcm|rfc4106 NAME\n" \
+		"       afalg_aead --badargs gcm|rfc4106 DRIVER\n" \
+		"       afalg_aead --hold NAME SECONDS\n" \
+		"       afalg_aead --inject gcm|rfc4106 DRIVER N\n"
+#define usage() usage_exit(USAGE)
 
 int main(int argc, char **argv)
 {
@@ -1058,10 +1018,7 @@ int main(int argc, char **argv)
 	uint64_t seed = 0;
 	int i = 1;
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	signal(SIGPIPE, SIG_IGN);
-	if (argc < 2)
-		usage();
+	tool_start(argc, USAGE);
 	if (!strcmp(argv[1], "--hold") && argc == 4)
 		return do_hold(argv[2], (unsigned int)atoi(argv[3]));
 	if (!strcmp(argv[1], "--kat") && argc == 4)

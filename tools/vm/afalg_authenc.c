@@ -211,24 +211,7 @@ static int hmac_ref(struct alg *h, const uint8_t *k, unsigned int kl,
 /* ------------------------------------------------------------------ */
 /* debug_force_nosimd switching                                         */
 
-static const char *nosimd_path;
-static unsigned long nosimd_set[2];
 
-static int set_nosimd(int on)
-{
-	int fd;
-
-	if (!nosimd_path)
-		return 0;
-	fd = open(nosimd_path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0 || write(fd, on ? "1" : "0", 1) != 1) {
-		printf("FAIL: cannot write %s: %s\n", nosimd_path, strerror(errno));
-		exit(1);
-	}
-	close(fd);
-	nosimd_set[!!on]++;
-	return on;
-}
 
 /* ------------------------------------------------------------------ */
 /* case generation                                                     */
@@ -768,24 +751,18 @@ static int do_hold(const char *name, unsigned int secs)
 	return alg_hold(&a, name, secs, err);
 }
 
-static void usage(void)
-{
-	fprintf(stderr,
-		"usage: afalg_authenc [--seed S] [--nosimd-param PATH] sha1|sha256 DRIVER N\n"
-		"       afalg_authenc --hold NAME SECONDS\n"
-		"       afalg_authenc --speed NAME SECONDS_PER_SIZE\n");
-	exit(2);
-}
+#define USAGE \
+		"usage: afalg_authenc [--seed S] [--nosimd-param PATH] sha1|sha256 DRIVER N\n" \
+		"       afalg_authenc --hold NAME SECONDS\n" \
+		"       afalg_authenc --speed NAME SECONDS_PER_SIZE\n"
+#define usage() usage_exit(USAGE)
 
 int main(int argc, char **argv)
 {
 	uint64_t seed = 0;
 	int i = 1;
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	signal(SIGPIPE, SIG_IGN);
-	if (argc < 2)
-		usage();
+	tool_start(argc, USAGE);
 	if (!strcmp(argv[1], "--hold") && argc == 4)
 		return do_hold(argv[2], (unsigned int)atoi(argv[3]));
 	if (!strcmp(argv[1], "--speed") && argc == 4) {

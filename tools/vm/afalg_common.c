@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -550,4 +551,62 @@ int alg_hold(struct alg *a, const char *name, unsigned int secs, int err)
 	sleep(secs);
 	alg_close(a);
 	return 0;
+}
+
+int alg_bind_both(struct alg *t, struct alg *o, const char *type,
+		  const char *drv, const char *oracle, const char *what)
+{
+	int err = alg_bind(t, type, drv);
+
+	if (err) {
+		printf("FAIL: %s %s: cannot bind AF_ALG %s %s: %s\n", what, drv,
+		       type, drv, strerror(-err));
+		return -1;
+	}
+	err = alg_bind(o, type, oracle);
+	if (err) {
+		printf("FAIL: %s %s: the oracle %s cannot be instantiated: %s\n",
+		       what, drv, oracle, strerror(-err));
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* what every tool's main() starts with                                 */
+
+void usage_exit(const char *usage)
+{
+	fputs(usage, stderr);
+	exit(2);
+}
+
+void tool_start(int argc, const char *usage)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	signal(SIGPIPE, SIG_IGN);
+	if (argc < 2)
+		usage_exit(usage);
+}
+
+/* ------------------------------------------------------------------ */
+/* debug_force_nosimd switching                                         */
+
+const char *nosimd_path;
+unsigned long nosimd_set[2];
+
+int set_nosimd(int on)
+{
+	int fd;
+
+	if (!nosimd_path)
+		return 0;
+	fd = open(nosimd_path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, on ? "1" : "0", 1) != 1) {
+		printf("FAIL: cannot write %s: %s\n", nosimd_path, strerror(errno));
+		exit(1);
+	}
+	close(fd);
+	nosimd_set[!!on]++;
+	return on;
 }

@@ -112,4 +112,21 @@ int aead_run_op(struct alg *a, const char *drv, enum aead_path path,
 /* --hold: err from keying a; report, keep it open for secs, close it */
 int alg_hold(struct alg *a, const char *name, unsigned int secs, int err);
 
+/* bind the driver under test (t) and the oracle (o), both of type; on
+ * failure a "FAIL: <what> <drv>: ..." line and -1 */
+int alg_bind_both(struct alg *t, struct alg *o, const char *type,
+		  const char *drv, const char *oracle, const char *what);
+
+/* the start of each tool's main(): stdout line-buffered, SIGPIPE ignored;
+ * with argc < 2 the usage text and exit status 2 (usage_exit) */
+void tool_start(int argc, const char *usage);
+void usage_exit(const char *usage) __attribute__((noreturn));
+
+/* --nosimd-param: set_nosimd(on) writes 1/0 to the module's
+ * debug_force_nosimd at nosimd_path (if set; exit 1 if it cannot) and
+ * counts the switches in nosimd_set[on]; returns on */
+extern const char *nosimd_path;
+extern unsigned long nosimd_set[2];
+int set_nosimd(int on);
+
 #endif /* AFALG_COMMON_H */

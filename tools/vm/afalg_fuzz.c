@@ -32,7 +32,7 @@
  *   afalg_fuzz [--seed S] [--oracle NAME] DRIVER N   fuzz N cases
  *   afalg_fuzz --kat NAME                        NIST SP 800-38A F.5 vectors
  *   afalg_fuzz --badkeys DRIVER                  setkey length checks
- *   afalg_fuzz --hold NAME SECONDS               keep a keyed tfm open
+ *   afalg_fuzz --hold NAME SECONDS               keep a keyed tfm open (ctr or xts)
  *   afalg_fuzz --dmcrypt-check HEXKEY PLAIN DUMP SECTORSIZE
  *        recompute a dm-crypt aes-ctr-plain64 device's ciphertext
  * Output lines start with "PASS: " or "FAIL: "; exit status 1 on failure.
@@ -705,11 +705,12 @@ static int do_badkeys(const char *drv)
 static int do_hold(const char *name, unsigned int secs)
 {
 	struct alg a;
-	uint8_t key[16] = { 1 }, b[16] = { 0 }, iv[16] = { 0 };
+	/* xts(aes) (the guest holds that too) takes two AES keys */
+	uint8_t key[32] = { 1 }, b[16] = { 0 }, iv[16] = { 0 };
 	int err = alg_bind_skcipher(&a, name);
 
 	if (!err)
-		err = alg_rekey(&a, key, sizeof(key));
+		err = alg_rekey(&a, key, strncmp(name, "xts", 3) ? 16 : 32);
 	if (!err)
 		err = one_shot(&a, ALG_OP_ENCRYPT, iv, b, b, sizeof(b));
 	return alg_hold(&a, name, secs, err);
@@ -815,16 +816,13 @@ static int do_dmcrypt_check(const char *hexkey, const char *plain_path,
 	return 0;
 }
 
-static void usage(void)
-{
-	fprintf(stderr,
-		"usage: afalg_fuzz [--seed S] [--oracle NAME] DRIVER N\n"
-		"       afalg_fuzz --kat NAME\n"
-		"       afalg_fuzz --badkeys DRIVER\n"
-		"       afalg_fuzz --hold NAME SECONDS\n"
-		"       afalg_fuzz --dmcrypt-check HEXKEY PLAINFILE DEVICEDUMP SECTORSIZE\n");
-	exit(2);
-}
+#define USAGE \
+		"usage: afalg_fuzz [--seed S] [--oracle NAME] DRIVER N\n" \
+		"       afalg_fuzz --kat NAME\n" \
+		"       afalg_fuzz --badkeys DRIVER\n" \
+		"       afalg_fuzz --hold NAME SECONDS\n" \
+		"       afalg_fuzz --dmcrypt-check HEXKEY PLAINFILE DEVICEDUMP SECTORSIZE\n"
+#define usage() usage_exit(USAGE)
 
 int main(int argc, char **argv)
 {
@@ -832,10 +830,7 @@ int main(int argc, char **argv)
 	uint64_t seed = 0;
 	int i = 1;
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	signal(SIGPIPE, SIG_IGN);
-	if (argc < 2)
-		usage();
+	tool_start(argc, USAGE);
 	if (!strcmp(argv[1], "--badkeys") && argc == 3) {
 		rng_state = 0x9e3779b97f4a7c15ULL;
 		return do_badkeys(argv[2]);

@@ -416,25 +416,19 @@ static int do_dmcrypt_check(const char *hexkey, const char *plain_path,
 	return 0;
 }
 
-static void usage(void)
-{
-	fprintf(stderr,
-		"usage: afalg_xts [--seed S] DRIVER N\n"
-		"       afalg_xts --kat NAME\n"
-		"       afalg_xts --badargs DRIVER\n"
-		"       afalg_xts --dmcrypt-check HEXKEY PLAINFILE DEVICEDUMP SECTORSIZE\n");
-	exit(2);
-}
+#define USAGE \
+		"usage: afalg_xts [--seed S] DRIVER N\n" \
+		"       afalg_xts --kat NAME\n" \
+		"       afalg_xts --badargs DRIVER\n" \
+		"       afalg_xts --dmcrypt-check HEXKEY PLAINFILE DEVICEDUMP SECTORSIZE\n"
+#define usage() usage_exit(USAGE)
 
 int main(int argc, char **argv)
 {
 	uint64_t seed = 0;
 	int i = 1;
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	signal(SIGPIPE, SIG_IGN);
-	if (argc < 2)
-		usage();
+	tool_start(argc, USAGE);
 	if (!strcmp(argv[1], "--kat") && argc == 3)
 		return do_kat(argv[2]);
 	if (!strcmp(argv[1], "--badargs") && argc == 3)

@@ -13,8 +13,10 @@
 # tcrypt, the stock aesni_intel, dm-crypt,
 # dm-integrity, brd, xfrm_user, esp4, veth and their dependencies,
 # decompressed so that busybox can load them), the module under test at
-# /lib/vmtest/, and guest-init.sh as /init.  Without [module.ko] the guest
-# tests the stock driver only (rig self-test mode).
+# /lib/vmtest/, and the guest's scripts: guest/init.sh as /init, the
+# library (guest/lib.sh, families.sh, users.sh) in /vmtest/ and one script
+# per scenario in /vmtest/scenarios/.  Without [module.ko] the guest tests
+# the stock driver only (rig self-test mode).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -37,49 +39,18 @@ for t in busybox cpio gzip modinfo depmod xz zstd ip cryptsetup dmsetup; do
 done
 
 mkdir -p "$bdir"
-# the fuzzer (static if libkcapi.a exists, else dynamic: libs copied below),
-# the emulator probe and the one-shot module loader
-fuzz=$bdir/afalg_fuzz
+# the AF_ALG fuzzers (static if libkcapi.a exists, else dynamic: libs copied
+# below), the emulator probe, the TCP checker and the one-shot module loader
 # (built to a temporary name and renamed: two kernels' runs may race here)
-if [ ! -x "$fuzz" ] || [ "$here/afalg_fuzz.c" -nt "$fuzz" ] ||
-   [ "$here/afalg_common.c" -nt "$fuzz" ] || [ "$here/afalg_common.h" -nt "$fuzz" ]; then
-	if ls /usr/lib/*/libkcapi.a >/dev/null 2>&1; then
-		cc -O2 -Wall -Wextra -static -o "$fuzz.$$" "$here/afalg_fuzz.c" "$here/afalg_common.c" -lkcapi
-	else
-		cc -O2 -Wall -Wextra -o "$fuzz.$$" "$here/afalg_fuzz.c" "$here/afalg_common.c" -lkcapi
+static=-static
+ls /usr/lib/*/libkcapi.a >/dev/null 2>&1 || static=""
+for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc; do
+	if [ ! -x "$bdir/$f" ] || [ "$here/$f.c" -nt "$bdir/$f" ] ||
+	   [ "$here/afalg_common.c" -nt "$bdir/$f" ] || [ "$here/afalg_common.h" -nt "$bdir/$f" ]; then
+		cc -O2 -Wall -Wextra $static -o "$bdir/$f.$$" "$here/$f.c" "$here/afalg_common.c" -lkcapi
+		mv -f "$bdir/$f.$$" "$bdir/$f"
 	fi
-	mv -f "$fuzz.$$" "$fuzz"
-fi
-afuzz=$bdir/afalg_aead
-if [ ! -x "$afuzz" ] || [ "$here/afalg_aead.c" -nt "$afuzz" ] ||
-   [ "$here/afalg_common.c" -nt "$afuzz" ] || [ "$here/afalg_common.h" -nt "$afuzz" ]; then
-	if ls /usr/lib/*/libkcapi.a >/dev/null 2>&1; then
-		cc -O2 -Wall -Wextra -static -o "$afuzz.$$" "$here/afalg_aead.c" "$here/afalg_common.c" -lkcapi
-	else
-		cc -O2 -Wall -Wextra -o "$afuzz.$$" "$here/afalg_aead.c" "$here/afalg_common.c" -lkcapi
-	fi
-	mv -f "$afuzz.$$" "$afuzz"
-fi
-xfuzz=$bdir/afalg_xts
-if [ ! -x "$xfuzz" ] || [ "$here/afalg_xts.c" -nt "$xfuzz" ] ||
-   [ "$here/afalg_common.c" -nt "$xfuzz" ] || [ "$here/afalg_common.h" -nt "$xfuzz" ]; then
-	if ls /usr/lib/*/libkcapi.a >/dev/null 2>&1; then
-		cc -O2 -Wall -Wextra -static -o "$xfuzz.$$" "$here/afalg_xts.c" "$here/afalg_common.c" -lkcapi
-	else
-		cc -O2 -Wall -Wextra -o "$xfuzz.$$" "$here/afalg_xts.c" "$here/afalg_common.c" -lkcapi
-	fi
-	mv -f "$xfuzz.$$" "$xfuzz"
-fi
-nfuzz=$bdir/afalg_authenc
-if [ ! -x "$nfuzz" ] || [ "$here/afalg_authenc.c" -nt "$nfuzz" ] ||
-   [ "$here/afalg_common.c" -nt "$nfuzz" ] || [ "$here/afalg_common.h" -nt "$nfuzz" ]; then
-	if ls /usr/lib/*/libkcapi.a >/dev/null 2>&1; then
-		cc -O2 -Wall -Wextra -static -o "$nfuzz.$$" "$here/afalg_authenc.c" "$here/afalg_common.c" -lkcapi
-	else
-		cc -O2 -Wall -Wextra -o "$nfuzz.$$" "$here/afalg_authenc.c" "$here/afalg_common.c" -lkcapi
-	fi
-	mv -f "$nfuzz.$$" "$nfuzz"
-fi
+done
 for h in tcg_probe vminsmod vmxfer; do
 	if [ ! -x "$bdir/$h" ] || [ "$here/$h.c" -nt "$bdir/$h" ]; then
 		cc -O2 -Wall -Wextra -static -o "$bdir/$h.$$" "$here/$h.c"
@@ -115,13 +86,9 @@ copy_prog /usr/bin/kcapi-enc
 copy_prog /usr/sbin/dmsetup
 copy_prog "$(command -v cryptsetup)" /usr/sbin
 copy_prog "$(command -v ip)" /usr/sbin		# iproute2's, not busybox's applet
-copy_prog "$fuzz"
-copy_prog "$afuzz"
-copy_prog "$xfuzz"
-copy_prog "$nfuzz"
-copy_prog "$bdir/vmxfer"
-copy_prog "$bdir/tcg_probe"
-copy_prog "$bdir/vminsmod"
+for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc vmxfer tcg_probe vminsmod; do
+	copy_prog "$bdir/$f"
+done
 
 # kernel modules: the wanted ones and everything they depend on
 # (names a kernel does not have, e.g. ghash_generic on 7.x, are skipped)
@@ -175,8 +142,12 @@ OURS_KO='${ko:+/lib/vmtest/$(basename "$ko")}'
 OURS_NAME='$ours_name'
 OURS_DEPS='$ours_deps'
 EOF
-cp "$here/guest-init.sh" "$stage/init"
+# the guest's scripts: /init, the library, one script per scenario
+mkdir -p "$stage/vmtest/scenarios"
+cp "$here/guest/init.sh" "$stage/init"
 chmod 755 "$stage/init"
+cp "$here/guest/lib.sh" "$here/guest/families.sh" "$here/guest/users.sh" "$stage/vmtest/"
+cp "$here"/guest/scenarios/*.sh "$stage/vmtest/scenarios/"
 
 mkdir -p "$(dirname "$out")"
 (cd "$stage" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 >"$out.tmp"

@@ -1,55 +1,71 @@
 #!/bin/bash
 # run.sh <kver> [scenario]  - boot the test guest(s) for one kernel under QEMU TCG
 #
-# scenarios (one boot each):
-#   main       -cpu max: emulator probe, load, self-test, sync/async flags,
-#              priority, what "ctr(aes)" resolves to, SP 800-38A vectors
-#              (AF_ALG and kcapi-enc), differential fuzz, one fuzzer per CPU at
-#              once, dm-crypt aes-ctr-plain64 on a RAM disk (512 and 4096-byte
-#              sectors), bad keys, fuzzer self-check, rmmod refused while in
-#              use, load/unload cycles, every max_tier, the forced non-SIMD
-#              path, a bad parameter
+# The guest (tools/vm/guest/, put into the initramfs by mkinitramfs.sh):
+# init.sh is /init and runs the one scenario the kernel command line names
+# (vmtest.scenario=NAME: guest/scenarios/NAME.sh, defining scenario_run);
+# lib.sh (with families.sh and users.sh) is what the scenarios share:
+# KTAP reporting, one relay of the test programs' PASS:/FAIL: lines, waits
+# for self-tests, kernel-log checks since a mark, the families and their
+# implementations, priority / load-line / resolution checks, dmcrypt_check,
+# LUKS2 and IPsec.
+#
+# scenarios (one boot each unless said):
+#   main       -cpu max: emulator probe, load without side effects, self-test,
+#              sync/async flags, load lines, cpu class, priority, what
+#              "ctr(aes)" resolves to, SP 800-38A vectors (AF_ALG and
+#              kcapi-enc), differential fuzz, one fuzzer per CPU at once,
+#              dm-crypt aes-ctr-plain64 (512 and 4096-byte sectors), bad keys,
+#              fuzzer self-check, rmmod refused while in use, load/unload
+#              cycles, every max_tier, the forced non-SIMD path, a bad parameter
 #   aead       -cpu max: gcm(aes) and rfc4106(gcm(aes)): self-test, flags,
-#              priority, what each name resolves to, known answers, AF_ALG
-#              differential fuzz against the generic templates (both AEADs at
-#              once), key/tag/assoclen checks, the non-SIMD path switched at
-#              random, dm-crypt LUKS2 aes-gcm-random --integrity aead (write,
-#              reopen, read, SIMD/non-SIMD cross-check, a flipped bit on the
-#              device is caught), rmmod, IPsec ESP between two network
+#              priority, resolution, known answers, AF_ALG differential fuzz
+#              (both AEADs at once), key/tag/assoclen checks, the non-SIMD
+#              path switched at random, dm-crypt LUKS2 aes-gcm-random
+#              --integrity aead (write, reopen, read, SIMD/non-SIMD cross-check,
+#              a flipped bit is caught), rmmod, IPsec ESP between two network
 #              namespaces (AES-128, AES-256, and with the non-SIMD path forced)
 #   avxonly    -cpu Haswell-v4 (AES-NI+AVX+AVX2, no VAES): the avx tier is
 #              auto-detected, fuzz of ctr(aes), gcm(aes), rfc4106(gcm(aes))
 #   nosupport  -cpu Westmere (AES-NI, no AVX) and -cpu qemu64 (neither):
-#              insmod fails with ENODEV and a log line
+#              insmod fails with ENODEV and a log line (two boots)
 #   fips       fips=1: insmod of the unsigned module fails, no panic
-#   xts        -cpu max: xts(aes): self-test, flags, summary line, the
-#              priority policy (above the stock driver on 6.1, one below it
-#              where the module says the stock one is faster), IEEE 1619
-#              vectors, bad keys / short message, AF_ALG differential fuzz
-#              against xts(ecb(aes-generic)), dm-crypt aes-xts-plain64 (512
-#              and 4096-byte sectors), the forced non-SIMD path, max_tier=avx
+#   xts        -cpu max: xts(aes): self-test, flags, summary and load lines,
+#              the priority policy, IEEE 1619 vectors, bad keys / short
+#              message, AF_ALG differential fuzz against xts(ecb(aes-generic)),
+#              dm-crypt aes-xts-plain64, the forced non-SIMD path, max_tier=avx
 #   selftestfault  -cpu max: a second build with AESNICTR_SELFTEST_FAULT=1
 #              (from a copy of the sources): insmod fails with ENODEV, every
 #              implementation of every family fails its bulk comparison
 #   zmmcap     -cpu Icelake-Server,model=106 ($VM_ZMM_CPU): the width cap for
 #              a CPU that slows down with 512-bit vectors, max_tier=vaes512
 #   authenc    -cpu max: authenc(hmac(sha1),cbc(aes)) and
-#              authenc(hmac(sha256),cbc(aes)): self-test, flags, priority
-#              above the template instance, resolution, AF_ALG differential
-#              fuzz against authenc(hmac(sha*-generic),cbc(aes-generic)) (key
-#              blobs, tag lengths, changed messages), the non-SIMD path
-#              (forced, and switched at random), LUKS2 aes-cbc-essiv:sha256
-#              --integrity hmac-sha256 and aes-cbc-plain64 --integrity
-#              hmac-sha1, IPsec ESP cbc(aes) + hmac(sha256)/hmac(sha1) (and
-#              with the non-SIMD path forced); then a second boot:
+#              authenc(hmac(sha256),cbc(aes)): self-test, flags, load line,
+#              priority above the template instance, resolution, AF_ALG
+#              differential fuzz, the non-SIMD path (forced, and switched at
+#              random), LUKS2 --integrity hmac-sha256 / hmac-sha1, IPsec ESP
+#              cbc(aes) + hmac(sha256)/hmac(sha1); then a second boot:
 #   nosha      -cpu max,sha-ni=off: ctr/gcm/xts load, authenc is left out
 #              with one line, the authenc names resolve to the template
-#   all        all of the above (default)
+#   stockabsent  -cpu max, aesni_intel taken out of the guest's module tree:
+#              no side-effect instances, every family at 1000 (authenc 4500)
+#              with "no stock driver found", the names resolve to ours; then
+#              aesni_intel loaded later (ours unchanged), ours reloaded (the
+#              stock-present rules)
+#   cpuclass   two cheap boots: -cpu max,vendor=AuthenticAMD,family=26,model=2
+#              (version line "cpu class amd-zen5-turin") and family=26,
+#              model=0x44 ("cpu class default"): load lines, priorities equal
+#              to the main boot's (when main ran too); a CPU QEMU refuses is
+#              a SKIP
+#   stock      -cpu max: the rig's self-test on the stock aesni_intel ctr(aes)
+#              (not part of all; main runs it with VM_MODULE=stock)
+#   all        all of the above but stock (default)
 # Environment:
 #   VM_MODULE    the module to test (default build/<kver>/aesni_ctr.ko);
 #                "stock" = no module, exercise the rig on aesni_intel only
 #   VM_FUZZ_N    fuzz cases in main and with the forced non-SIMD path (10000)
-#   VM_TIER_N    fuzz cases per forced tier and in avxonly (2000)
+#   VM_TIER_N    fuzz cases per forced tier, per parallel fuzzer and in
+#                avxonly (2000)
 #   VM_CYCLES    insmod/rmmod cycles (20)
 #   VM_XTS_N, VM_XTS_NOSIMD_N, VM_XTS_TIER_N  xts fuzz cases: default, with
 #                the forced non-SIMD path, per narrower max_tier (3000, 500, 500)
@@ -59,63 +75,85 @@
 #   VM_AUTHENC_N      authenc: fuzz cases per hash (4000)
 #   VM_AUTHENC_NOSIMD_N  authenc: cases per hash with the non-SIMD path
 #                forced (500; half as many again with it switched at random)
-#   VM_TIMEOUT   seconds per boot (main 900, others 300)
+#   VM_TIMEOUT   seconds per boot (main, aead, xts, authenc 900, others 300)
 #   VM_SMP       guest CPUs (2: main also runs one fuzzer per CPU at once)
 # The kernel: any that tools/kernels.sh lists (its image, and its modules
 # from its modroot); QEMU >= 10 (bookworm-backports), checked first.
-# Output: "PASS: <kver> <scenario>: ..." / "FAIL: ..." lines; then, per family
-# and implementation a fuzz run passed in, "COVERED: <kver> <family> <impl>
-# <alg>" (impl avx|vaes2|vaes512|nosimd), and "NOT COVERED: <kver> <family>
-# <impl> (why)" for each implementation no boot could test; then
-# "vm kernel <kver>: tiers covered: ..." (one summary line), the time taken
-# and a "vm: N passed, M failed" line.
-# Logs: build/vm/<kver>/<scenario>[-<cpu>].{console,results,dmesg}.
+# Output (KTAP-style): "KTAP version 1"; one line per check, numbered over
+# the whole run: "ok N - <kver> <boot>: <text>", "not ok N - ...", and
+# "ok N - ... # SKIP <why>" for what the virtual CPU (or QEMU) cannot run,
+# which is not a pass; "# ..." diagnostics (module log lines); then, per
+# family and implementation a fuzz run passed in, "COVERED: <kver> <family>
+# <impl> <alg>" (impl avx|vaes2|vaes512|nosimd), and "NOT COVERED: <kver>
+# <family> <impl> (why)" for each implementation no boot could test; then
+# "vm kernel <kver>: tiers covered: ..." (one summary line), the time
+# taken, the plan "1..N" and "vm: N passed, M failed, K skipped".
+# Logs: build/vm/<kver>/<boot>.{console,results,dmesg,qemu}.
 # Exit status: 0 only if every check passed.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|all]}
+kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|stockabsent|cpuclass|stock|all]}
 scen=${2:-all}
 logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
 . "$here/vmlib.sh"
 
-why=$(vm_kernel "$kver") || { echo "FAIL: $kver: $why"; exit 1; }
+why=$(vm_kernel "$kver") || { echo "not ok 1 - $kver: $why"; exit 1; }
 vm_kernel "$kver"
 vmlinuz=$VM_VMLINUZ
-why=$(vm_qemu_check) || { echo "FAIL: $kver: $why"; exit 1; }
+why=$(vm_qemu_check) || { echo "not ok 1 - $kver: $why"; exit 1; }
 vm_qemu_check
 
 ko=${VM_MODULE:-$root/build/$kver/aesni_ctr.ko}
 if [ "$ko" = stock ]; then
 	ko=""
 elif [ ! -f "$ko" ]; then
-	echo "FAIL: $kver: module $ko not built (make modules-all), or VM_MODULE=stock to test the rig"
+	echo "not ok 1 - $kver: module $ko not built (make modules-all), or VM_MODULE=stock to test the rig"
 	exit 1
 fi
 
 initrd=$logdir/initramfs.cpio.gz
 if ! VM_MODROOT=$VM_MODROOT "$here/mkinitramfs.sh" "$kver" "$initrd" $ko >"$logdir/mkinitramfs.log" 2>&1; then
-	echo "FAIL: $kver: initramfs build failed:"
+	echo "not ok 1 - $kver: initramfs build failed:"
 	sed 's/^/    /' "$logdir/mkinitramfs.log"
 	exit 1
 fi
 
-npass=0 nfail=0
+npass=0 nfail=0 nskip=0 nt=0
 covered=""
 declare -a notcov=()
+declare -A prio=()	# boot name -> "family=N ..." from the guest's PRIO lines
 
-emit() {	# emit PASS|FAIL text
-	echo "$1: $2"
-	if [ "$1" = PASS ]; then npass=$((npass + 1)); else nfail=$((nfail + 1)); fi
+# emit ok|fail|skip TEXT [WHY]: one KTAP line, numbered over the run
+emit() {
+	nt=$((nt + 1))
+	case "$1" in
+	ok) echo "ok $nt - $2"; npass=$((npass + 1)) ;;
+	skip) echo "ok $nt - $2 # SKIP $3"; nskip=$((nskip + 1)) ;;
+	*) echo "not ok $nt - $2"; nfail=$((nfail + 1)) ;;
+	esac
+}
+
+# does QEMU accept -cpu $1?  (it exits at once on a CPU model or property
+# it does not know; started paused, a good one runs until the timeout)
+qemu_cpu_ok() {
+	timeout 5 "$VM_QEMU" -accel tcg -cpu "$1" -nodefaults -display none -monitor none \
+		-serial none -S </dev/null >"$logdir/cpucheck.qemu" 2>&1
+	[ $? -eq 124 ]
 }
 
 # boot <name> <cpu> <timeout> <extra cmdline>
 boot() {
 	local name=$1 cpu=$2 tmo=$3 extra=$4
 	local con=$logdir/$name.console res=$logdir/$name.results dm=$logdir/$name.dmesg
-	local t0 rc secs tag="$kver $name"
+	local t0 rc secs tag="$kver $name" l n=0 plan
+	echo "# boot $tag: -cpu $cpu $extra"
+	if ! qemu_cpu_ok "$cpu"; then
+		emit skip "$tag: boot with -cpu $cpu" "QEMU $VM_QEMU_VERSION refuses it: $(grep -m1 . "$logdir/cpucheck.qemu")"
+		return
+	fi
 	rm -f "$con" "$res" "$dm"
 	t0=$(date +%s)
 	timeout -k 10 "$tmo" "$VM_QEMU" -accel tcg -cpu "$cpu" \
@@ -131,28 +169,34 @@ boot() {
 	tr -d '\r' <"$con" >"$con.tmp" && mv "$con.tmp" "$con"
 	sed -n '/^===DMESG BEGIN===$/,/^===DMESG END===$/p' "$res" | sed '1d;$d' >"$dm"
 
-	# the guest's own verdicts
+	# the guest's own verdicts, renumbered
+	prio[$name]=""
 	while IFS= read -r l; do
 		case "$l" in
-		PASS:*) emit PASS "$tag: ${l#PASS: }" ;;
-		FAIL:*) emit FAIL "$tag: ${l#FAIL: }" ;;
+		"ok "*" # SKIP "*) n=$((n + 1)); l=${l#ok * - }; emit skip "$tag: ${l% \# SKIP *}" "${l##* \# SKIP }" ;;
+		"ok "*) n=$((n + 1)); emit ok "$tag: ${l#ok * - }" ;;
+		"not ok "*) n=$((n + 1)); emit fail "$tag: ${l#not ok * - }" ;;
 		COVERED:*) covered="$covered
 ${l#COVERED: }" ;;
 		NOTCOVERED:*) notcov+=("${l#NOTCOVERED: }") ;;
+		PRIO:*) prio[$name]="${prio[$name]}${prio[$name]:+ }$(echo "${l#PRIO: }" | tr ' ' =)" ;;
 		esac
 	done < <(sed '/^===DMESG BEGIN===$/,/^===DMESG END===$/d' "$res")
 
-	# the host's verdicts: completion, panics, kernel log
+	# the host's verdicts: completion (and the guest's plan), panics, kernel log
 	if grep -q 'Kernel panic' "$con" "$dm"; then
-		emit FAIL "$tag: kernel panic: $(grep -h -m1 'Kernel panic' "$con" "$dm")"
+		emit fail "$tag: kernel panic: $(grep -h -m1 'Kernel panic' "$con" "$dm")"
 	fi
-	if grep -q '^===VMTEST END' "$res"; then
-		emit PASS "$tag: guest ran to completion in ${secs} s (guest counted $(sed -n 's/^===VMTEST END \(.*\)===$/\1/p' "$res"))"
+	plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$res" | tail -1)
+	if grep -q '^===VMTEST END' "$res" && [ "$plan" = "$n" ]; then
+		emit ok "$tag: guest ran to completion in ${secs} s ($n checks, as its plan 1..$plan says; $(sed -n 's/^===VMTEST END \(.*\)===$/\1/p' "$res"))"
+	elif grep -q '^===VMTEST END' "$res"; then
+		emit fail "$tag: the guest's plan says 1..${plan:-?}, $n checks were read"
 	elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
-		emit FAIL "$tag: timeout after ${tmo} s without the end marker (log: $con)"
+		emit fail "$tag: timeout after ${tmo} s without the end marker (log: $con)"
 	else
-		emit FAIL "$tag: guest stopped without the end marker (qemu status $rc; log: $con)"
-		sed 's/^/    qemu: /' "$logdir/$name.qemu" | head -5
+		emit fail "$tag: guest stopped without the end marker (qemu status $rc; log: $con)"
+		sed 's/^/# qemu: /' "$logdir/$name.qemu" | head -5
 	fi
 	# WARNING / BUG / Oops / Call Trace / self-test failures in the kernel log
 	# (the unsigned-module taint lines are expected and match none of these)
@@ -160,19 +204,35 @@ ${l#COVERED: }" ;;
 	local bad
 	bad=$( { cat "$dm"; grep -v '^vmtest| ' "$con"; } | grep -E "$pat" | grep -v 'vmtest' | sort -u | head -5)
 	if [ -n "$bad" ]; then
-		emit FAIL "$tag: kernel log has: $(echo "$bad" | tr '\n' '|' | cut -c1-600)"
+		emit fail "$tag: kernel log has: $(echo "$bad" | tr '\n' '|' | cut -c1-600)"
 	elif [ -s "$dm" ]; then
-		emit PASS "$tag: kernel log free of WARNING/BUG/Oops/Call Trace/alg: failed"
+		emit ok "$tag: kernel log free of WARNING/BUG/Oops/Call Trace/alg: failed"
 	else
-		emit FAIL "$tag: no kernel log captured"
+		emit fail "$tag: no kernel log captured"
 	fi
 	# module log lines, for the record
-	grep -E '^INFO: (dmesg: .*(aesni_ctr|FIPS|fips)|tcg probe:|kernel |stock (gcm|rfc))' "$res" |
-		sed -e "s/^INFO: dmesg: /    [$tag] /" -e "s/^INFO: /    [$tag] /" | head -20
+	grep -E '^# (dmesg: .*(aesni_ctr|FIPS|fips)|tcg probe:|kernel |stock (gcm|rfc))' "$res" |
+		sed -e "s/^# dmesg: /# [$tag] /" -e "s/^# /# [$tag] /" | head -20
+}
+
+# cpuclass <name> <cpu> <vendor:family:model> <class>: a cheap boot of the
+# cpuclass scenario; its priorities must equal the main boot's (the classes
+# QEMU can model differ only for vaes512, which TCG cannot run)
+cpuclass() {
+	boot "$1" "$2" "${VM_TIMEOUT:-300}" "vmtest.scenario=cpuclass vmtest.cpuid=$3 vmtest.cpuclass=$4"
+	[ -f "$logdir/$1.results" ] && grep -q '^===VMTEST END' "$logdir/$1.results" || return
+	if [ -z "${prio[main]:-}" ]; then
+		emit skip "$kver $1: priorities equal to the main boot's (cpu class default)" "main did not run in this invocation"
+	elif [ "${prio[$1]}" = "${prio[main]}" ]; then
+		emit ok "$kver $1: priorities equal to the main boot's (cpu class default): ${prio[$1]}"
+	else
+		emit fail "$kver $1: priorities '${prio[$1]}', the main boot's (cpu class default) '${prio[main]}'"
+	fi
 }
 
 t_start=$(date +%s)
 echo "vm kernel $kver: image $vmlinuz, modules from ${VM_MODROOT%/}/lib/modules/$kver, QEMU $VM_QEMU_VERSION"
+echo "KTAP version 1"
 case "$scen" in
 main|all)
 	boot main max "${VM_TIMEOUT:-900}" "vmtest.scenario=main" ;;
@@ -204,7 +264,7 @@ selftestfault|all)
 	# SIMD implementation's long outputs corrupted), from a copy of the
 	# sources, in its own initramfs
 	if [ -z "$ko" ]; then
-		emit FAIL "$kver selftestfault: needs the module's sources (not with VM_MODULE=stock)"
+		emit fail "$kver selftestfault: needs the module's sources (not with VM_MODULE=stock)"
 	else
 		fdir=$logdir/selftestfault-src
 		rm -rf "$fdir"
@@ -216,14 +276,14 @@ selftestfault|all)
 		if [ -f "$fdir/aesni_ctr.ko" ] &&
 		   VM_MODROOT=$VM_MODROOT "$here/mkinitramfs.sh" "$kver" "$logdir/initramfs-selftestfault.cpio.gz" \
 			"$fdir/aesni_ctr.ko" >"$logdir/mkinitramfs-selftestfault.log" 2>&1; then
-			emit PASS "$kver selftestfault: built the AESNICTR_SELFTEST_FAULT=1 module ($fdir/aesni_ctr.ko)"
+			emit ok "$kver selftestfault: built the AESNICTR_SELFTEST_FAULT=1 module ($fdir/aesni_ctr.ko)"
 			initrd_main=$initrd
 			initrd=$logdir/initramfs-selftestfault.cpio.gz
 			boot selftestfault max "${VM_TIMEOUT:-300}" "vmtest.scenario=selftestfault"
 			initrd=$initrd_main
 		else
-			emit FAIL "$kver selftestfault: building the AESNICTR_SELFTEST_FAULT=1 module or its initramfs failed (logs: $logdir/selftestfault-build.log, $logdir/mkinitramfs-selftestfault.log)"
-			tail -5 "$logdir/selftestfault-build.log" | sed 's/^/    /'
+			emit fail "$kver selftestfault: building the AESNICTR_SELFTEST_FAULT=1 module or its initramfs failed (logs: $logdir/selftestfault-build.log, $logdir/mkinitramfs-selftestfault.log)"
+			tail -5 "$logdir/selftestfault-build.log" | sed 's/^/# /'
 		fi
 	fi ;;
 esac
@@ -243,8 +303,22 @@ authenc|nosha|all)
 	boot nosha max,sha-ni=off "${VM_TIMEOUT:-300}" "vmtest.scenario=nosha" ;;
 esac
 case "$scen" in
-main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|all) ;;
-*) emit FAIL "$kver: unknown scenario $scen" ;;
+stockabsent|all)
+	boot stockabsent max "${VM_TIMEOUT:-600}" "vmtest.scenario=stockabsent" ;;
+esac
+case "$scen" in
+cpuclass|all)
+	# AMD family 26 (Zen 5): model 2 is Turin (its own class), model 0x44 not
+	cpuclass cpuclass-zen5 max,vendor=AuthenticAMD,family=26,model=2 AuthenticAMD:26:2 amd-zen5-turin
+	cpuclass cpuclass-f26m44 max,vendor=AuthenticAMD,family=26,model=0x44 AuthenticAMD:26:68 default ;;
+esac
+case "$scen" in
+stock)
+	boot stock max "${VM_TIMEOUT:-900}" "vmtest.scenario=stock" ;;
+esac
+case "$scen" in
+main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|stockabsent|cpuclass|stock|all) ;;
+*) emit fail "$kver: unknown scenario $scen" ;;
 esac
 
 # $covered: one "<family> <impl> <algorithm>" per line (impl: a width or
@@ -280,5 +354,6 @@ algs=$(echo "$covered" | awk 'NF { o = ($2 == "vaes512" ? 1 : $2 == "vaes2" ? 2 
 		END { if (a != "") print "]" }')
 echo "vm kernel $kver: tiers covered: ${bytam:-none}; algorithms: ${algs:-none}${nc:+; not covered: ${nc#; }}"
 echo "vm kernel $kver: $scen took $(($(date +%s) - t_start)) s"
-echo "vm: $npass passed, $nfail failed"
+echo "1..$nt"
+echo "vm: $npass passed, $nfail failed, $nskip skipped"
 [ $nfail -eq 0 ]

@@ -67,7 +67,7 @@ if ! grep -q '^===VMTEST END' "$res" 2>/dev/null; then
 	echo "tcrypt-bench: guest did not finish (qemu status $rc); see $con" >&2
 	exit 1
 fi
-grep -E '^(INFO|FAIL): ' "$res" | grep -v 'cpu flags' | sed 's/^/  /'
+grep -E '^(# |not ok )' "$res" | grep -v 'cpu flags' | sed 's/^/  /'
 
 unit=$([ "$sec" = 0 ] && echo "cycles/op, lower is better" || echo "ops in ${sec}s, higher is better")
 echo "=== tcrypt ctr(aes), gcm(aes), rfc4106(gcm(aes)), kernel $kver -- EMULATED (TCG) – relative only ($unit) ==="

@@ -1,0 +1,426 @@
+# shellcheck shell=sh
+# families.sh - sourced by lib.sh: the module's algorithm families and the
+# implementations (widths) of each, as the module contract defines them,
+# what this (virtual) CPU and emulator allow, and the checks of what the
+# module registered: drivers, flags, summary and load lines, priorities,
+# what a name resolves to.
+#
+# Each family picks, independently of the others, its widest implementation
+# that the CPU has, max_tier= allows and the load-time self-test passes:
+#   ctr (ctr(aes))
+#     avx      AES-NI + AVX
+#     vaes2    avx + VAES + AVX2
+#     vaes512  vaes2 + AVX512F + AVX512BW + AVX512VL
+#   gcm (gcm(aes), rfc4106(gcm(aes)))
+#     avx      AES-NI + PCLMULQDQ + AVX
+#     vaes2    avx + VAES + VPCLMULQDQ + AVX2
+#     vaes512  vaes2 + AVX512F + AVX512BW + AVX512VL
+#   xts (xts(aes)): as ctr
+#   authenc (authenc(hmac(sha1),cbc(aes)), authenc(hmac(sha256),cbc(aes)))
+#     avx      AES-NI + AVX + SHA-NI (the only implementation)
+# (the kernel drops the AVX/AVX-512 flags from /proc/cpuinfo when XSAVE does
+# not enable their register state, so the flags stand for the OS support too).
+# In a QEMU 10 -cpu max guest: ctr = vaes2, gcm = avx (no VPCLMULQDQ),
+# xts = vaes2, authenc = avx.
+
+FAMILIES="ctr gcm xts authenc"
+IMPLS="avx vaes2 vaes512"
+AUTHENC_SHA1='authenc(hmac(sha1),cbc(aes))'
+AUTHENC_SHA256='authenc(hmac(sha256),cbc(aes))'
+PRIO_OURS=1000		# the module's priority where it beats what is there
+# the implementations family $1 has at all (authenc: avx only)
+family_impls() {
+	case "$1" in
+	authenc) echo avx ;;
+	*) echo $IMPLS ;;
+	esac
+}
+# the algorithms of family $1: "cra_name:type" words
+family_algs() {
+	case "$1" in
+	ctr) echo "ctr(aes):skcipher" ;;
+	gcm) echo "gcm(aes):aead rfc4106(gcm(aes)):aead" ;;
+	xts) echo "xts(aes):skcipher" ;;
+	authenc) echo "$AUTHENC_SHA1:aead $AUTHENC_SHA256:aead" ;;
+	esac
+}
+cpu_flags() { echo " $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "; }
+# the flags the CPU lacks for implementation $2 of family $1
+impl_missing() {
+	_fl=$(cpu_flags)
+	_w512="avx512f avx512bw avx512vl"
+	case "$1 $2" in
+	"ctr avx"|"xts avx") _need="aes avx" ;;
+	"ctr vaes2"|"xts vaes2") _need="aes avx vaes avx2" ;;
+	"ctr vaes512"|"xts vaes512") _need="aes avx vaes avx2 $_w512" ;;
+	"gcm avx") _need="aes pclmulqdq avx" ;;
+	"gcm vaes2") _need="aes pclmulqdq avx vaes vpclmulqdq avx2" ;;
+	"gcm vaes512") _need="aes pclmulqdq avx vaes vpclmulqdq avx2 $_w512" ;;
+	"authenc avx") _need="aes avx sha_ni" ;;
+	"authenc "*) echo "(authenc has only avx)"; return ;;
+	*) echo "(unknown family/implementation $1 $2)"; return ;;
+	esac
+	_miss=""
+	for _f in $_need; do
+		case "$_fl" in *" $_f "*) ;; *) _miss="$_miss $_f" ;; esac
+	done
+	echo ${_miss# }
+}
+# the implementations of family $1 the CPU has, narrowest first
+cpu_impls() {
+	_t=""
+	for _x in $(family_impls $1); do
+		[ -z "$(impl_missing $1 $_x)" ] && _t="$_t $_x"
+	done
+	echo ${_t# }
+}
+# ... minus those the emulator computes wrongly ($broken, see emulator_check):
+# the ones a correct module can register here
+usable_impls() {
+	_t=""
+	for _x in $(cpu_impls $1); do
+		case " $broken " in *" $_x "*) ;; *) _t="$_t $_x" ;; esac
+	done
+	echo ${_t# }
+}
+# the implementation family $1 must use with max_tier=$2 (default: no cap);
+# empty: the family cannot run (the module leaves it out)
+want_impl() {
+	_w=""
+	for _x in $(usable_impls $1); do
+		_w=$_x
+		[ "$_x" = "${2:-}" ] && break
+	done
+	echo "$_w"
+}
+# implementations of family $1 the CPU claims but the emulator cannot
+# compute: the module's load-time self-test must refuse them
+refused_impls() {
+	_t=""
+	for _x in $(cpu_impls $1); do
+		case " $broken " in *" $_x "*) _t="$_t $_x" ;; esac
+	done
+	echo ${_t# }
+}
+# one line: "ctr: avx vaes2; gcm: avx"
+impls_summary() {	# $1 = cpu_impls|usable_impls
+	_s=""
+	for _fm in $FAMILIES; do
+		_i=$($1 $_fm)
+		_s="$_s; $_fm: ${_i:-none}"
+	done
+	echo "${_s#; }"
+}
+# driver name of implementation $2 of family $1 for cra_name $3 (with $2
+# empty: the prefix of our drivers of that name)
+drv_name() {
+	case "$1:$3" in
+	ctr:*) echo "ctr-aes-aesnictr-$2" ;;
+	gcm:rfc4106*) echo "rfc4106-gcm-aes-aesnictr-$2" ;;
+	gcm:*) echo "gcm-aes-aesnictr-$2" ;;
+	xts:*) echo "xts-aes-aesnictr-$2" ;;
+	authenc:*sha1*) echo "authenc-hmac-sha1-cbc-aes-aesnictr-$2" ;;
+	authenc:*sha256*) echo "authenc-hmac-sha256-cbc-aes-aesnictr-$2" ;;
+	esac
+}
+name_family() {
+	case "$1" in
+	'ctr(aes)') echo ctr ;; 'xts(aes)') echo xts ;;
+	authenc*) echo authenc ;; *) echo gcm ;;
+	esac
+}
+# our drivers registered for cra_name $1, or nothing
+ours_driver() {
+	crypto_list "$1" | awk -v p="$(drv_name "$(name_family "$1")" "" "$1")" \
+		'index($1, p) == 1 { printf "%s%s", s, $1; s = " " }'
+}
+# no *-aesnictr-* entry left in /proc/crypto (after a rmmod or refused load)
+check_none_left() {
+	if grep -q 'aesnictr' /proc/crypto; then
+		fail "/proc/crypto lists *-aesnictr-* $1: $(grep 'aesnictr' /proc/crypto | sort -u | tr '\n' ' ')"
+	else
+		pass "nothing *-aesnictr-* in /proc/crypto $1"
+	fi
+}
+
+# Which implementations can the emulator run at all?  QEMU 7.2's TCG, for
+# one, computes VEX.256 vaesenc wrongly in the high 128-bit lane, so a
+# correct vaes2 fails there (the module's load-time self-test refuses it and
+# the family falls back to a narrower one); QEMU 10 computes it right.  Sets
+# $broken to the widths the emulator cannot compute (whatever the CPU
+# claims); usable_impls, want_impl and refused_impls use it.
+broken=""
+emulator_check() {
+	broken=""
+	tcg_probe >/tmp/probe.out 2>&1
+	grep '^INFO: ' /tmp/probe.out | while IFS= read -r _l; do info "${_l#INFO: }"; done
+	case "$(grep '^TCGPROBE:' /tmp/probe.out)" in
+	*vex128=broken*) broken="avx vaes2 vaes512" ;;
+	*vex256=broken*) broken="vaes2 vaes512" ;;
+	esac
+	for _fm in $FAMILIES; do
+		_r=$(refused_impls $_fm)
+		[ -n "$_r" ] && info "emulator cannot compute $_fm implementation(s) '$_r' correctly: expecting the module's self-test to refuse them"
+	done
+	info "implementations by cpuid: $(impls_summary cpu_impls); usable here: $(impls_summary usable_impls)"
+}
+
+# for every implementation of family $1 that a correct module cannot use on
+# this (virtual) CPU: a NOTCOVERED line and a skipped check
+report_uncovered() {
+	for _t in $(family_impls $1); do
+		case " $(usable_impls $1) " in *" $_t "*) continue ;; esac
+		case " $broken " in
+		*" $_t "*) _why="this emulator computes its instructions wrongly; see the tcg probe" ;;
+		*) _why="the virtual CPU lacks: $(impl_missing $1 $_t)" ;;
+		esac
+		out "NOTCOVERED: $1 $_t ($_why)"
+		skip "$1 $_t: differential fuzz in this guest" "$_why"
+	done
+}
+
+# the module's load-time self-test must have refused, with a log line, each
+# implementation of family $1 the emulator computes wrongly (log since mark $2)
+check_refused() {
+	for _t in $(refused_impls $1); do
+		_l=$(dmesg_since "$2" | grep "$OURS_NAME:" | grep -i 'self-test' | grep -i 'fail' |
+			grep -w "$1" | grep -w -m1 "$_t" | nots)
+		if [ -n "$_l" ]; then
+			pass "$1 $_t, which the emulator computes wrongly, was refused by the module's load-time self-test: $_l"
+		else
+			fail "$1 $_t, which the emulator computes wrongly, was not reported as failing its self-test (want a line like '$OURS_NAME: $1: self-test of $_t failed')"
+		fi
+	done
+}
+
+# the load summary line ("aesni_ctr: version <v>: ctr=vaes2 gcm=avx"), if the
+# module prints one, must name each family's implementation (log since mark
+# $1, max_tier $2)
+check_summary_line() {
+	_l=$(dmesg_since "$1" | grep "$OURS_NAME:" | grep -E '(^|[ :])ctr=' | tail -1 | nots)
+	if [ -z "$_l" ]; then
+		info "no load summary line (ctr=... gcm=...) in the kernel log"
+		return
+	fi
+	_bad=""
+	for _fm in $FAMILIES; do
+		_w=$(want_impl $_fm "${2:-}")
+		case " $_l " in
+		*" $_fm=${_w:-none} "*|*" $_fm=${_w:-none},"*|*" $_fm=${_w:-none};"*) ;;
+		*" $_fm="*) _bad="$_bad $_fm=${_w:-none}" ;;
+		*) [ -n "$_w" ] && _bad="$_bad $_fm=$_w" ;;
+		esac
+	done
+	check $([ -z "$_bad" ]; echo $?) "load summary line names the expected implementations: $_l" \
+		"load summary line '$_l', want:$_bad"
+}
+# the version line must end with "cpu class $2" (log since mark $1)
+check_cpu_class() {
+	_l=$(ours_line "$1" "$OURS_NAME: version")
+	case "$_l" in
+	*"cpu class $2") pass "the version line names cpu class $2: $_l" ;;
+	*) fail "the version line '${_l:-none}' does not end with 'cpu class $2'" ;;
+	esac
+}
+
+# /proc/crypto entry of driver $2 (cra_name $1) is ours, of type $3,
+# synchronous, not internal
+check_entry() {
+	set -- "$1" "$2" "$3" $(crypto_list "$1" | awk -v d="$2" '$1 == d')
+	if [ "$5" = "$OURS_NAME" ] && [ "$9" = "$3" ] && [ "${10}" = no ] && [ "${11}" = no ]; then
+		pass "$2 ($1): module $5, type $3, async : no, internal : no (synchronous, directly usable), selftest : $8"
+	else
+		fail "$2 ($1): /proc/crypto says module=${5:-?} type=${9:-?} async=${10:-?} internal=${11:-?} (want $OURS_NAME, $3, no, no)"
+	fi
+}
+
+# driver $2 must have the highest priority of all entries of cra_name $1
+check_priority_of() {
+	_mine=$(alg_prio "$1" "$2")
+	_others=$(crypto_list "$1" | awk -v d="$2" '$1 != d { printf "%s=%s ", $1, $3 }')
+	_max=$(crypto_list "$1" | awk -v d="$2" '$1 != d && $3 > m { m = $3 } END { print m + 0 }')
+	if [ -n "$_mine" ] && [ "$_mine" -gt "$_max" ]; then
+		pass "$2 priority $_mine is the highest of all $1 (others: ${_others% })"
+	else
+		fail "$2 priority ${_mine:-?} is not above every other $1 (others: ${_others% })"
+	fi
+}
+
+# The module may register a family below a stock driver that is faster on
+# this CPU class (7.x has VAES code of its own), saying so in its load line:
+#   aesni_ctr: ctr: ctr(aes) as *-aesnictr-avx (priority 499: below
+#   ctr-aes-aesni-avx (500), faster on this CPU class)
+# yielded FAMILY MARK: that line since the mark, if any
+yielded() {
+	dmesg_since "$2" | grep "$OURS_NAME: $1:" | grep -i 'below' | tail -1 | nots
+}
+# the driver cra_name $1 must resolve to when ours is $2, of family $3
+# (log since mark $4): ours, or the best stock (aesni_intel) one if the
+# family yielded
+expected_winner() {
+	if [ -n "$(yielded "$3" "$4")" ]; then
+		stock_driver "$1" "$(alg_field "$1" "$2" 6)"
+	else
+		echo "$2"
+	fi
+}
+# check_priority_policy CRA_NAME OURS FAMILY MARK: ours has the highest
+# priority, or (if the family yielded) the stock driver has, ours next below
+check_priority_policy() {
+	_y=$(yielded "$3" "$4")
+	if [ -z "$_y" ]; then
+		check_priority_of "$1" "$2"
+		return
+	fi
+	_w=$(expected_winner "$1" "$2" "$3" "$4")
+	_mine=$(alg_prio "$1" "$2")
+	_theirs=$(alg_prio "$1" "$_w")
+	if [ -n "$_w" ] && [ -n "$_mine" ] && [ -n "$_theirs" ] && [ "$_mine" -lt "$_theirs" ]; then
+		pass "$2 priority $_mine is below the stock $_w ($_theirs), as the module said: $_y"
+		check_priority_of "$1" "$_w"
+	else
+		fail "$2 (priority ${_mine:-?}) should be below the stock ${_w:-?} (${_theirs:-?}), as the module said: $_y"
+	fi
+}
+
+# check which driver the name $1 resolves to, by the change of /proc/crypto
+# refcnt while a tfm allocated by that name is held (by the command $3...)
+check_resolution_of() {
+	_name=$1
+	_want=$2
+	shift 2
+	crypto_list "$_name" | awk '{ print $1, $4 }' | sort >/tmp/ref.before
+	hold_start "$@"
+	crypto_list "$_name" | awk '{ print $1, $4 }' | sort >/tmp/ref.after
+	hold_stop
+	_got=$(awk 'NR == FNR { b[$1] = $2; next } ($1 in b) && $2 > b[$1] { print $1 }' \
+		/tmp/ref.before /tmp/ref.after | tr '\n' ' ')
+	_got=${_got% }
+	if [ "$_got" = "$_want" ]; then
+		pass "\"$_name\" resolves to $_want (its /proc/crypto refcnt rose while an AF_ALG tfm of \"$_name\" was held; no other $_name entry changed)"
+	else
+		fail "\"$_name\" resolves to '${_got:-nothing seen}', want $_want (refcnt before: $(tr '\n' ',' </tmp/ref.before) after: $(tr '\n' ',' </tmp/ref.after); holder: $(head -1 /tmp/hold.out))"
+	fi
+}
+# the holder of a tfm of cra_name $1 for SECS ($2): the fuzzer that opens it
+holder() {
+	case "$(name_family "$1")" in
+	ctr|xts) echo "afalg_fuzz --hold $1 $2" ;;
+	gcm) echo "afalg_aead --hold $1 $2" ;;
+	authenc) echo "afalg_authenc --hold $1 $2" ;;
+	esac
+}
+# "NAME" resolves to driver $2 (cra names have no spaces: word splitting of
+# the holder is safe)
+check_resolution() { check_resolution_of "$1" "$2" $(holder "$1" 120); }
+
+# The load line of family $1 since mark $2:
+#   aesni_ctr: <family>: <algs> as *-aesnictr-<impl> (priority N: <why>)
+# <why>: "no stock driver found" (N = 1000), "above <driver> (<p>)" (N > p),
+# "below <driver> (<p>), faster on this CPU class" (N = p - 1), authenc:
+# "above the authenc template (<p>)" (N >= p).  $3 = "absent" (no stock
+# driver may be loaded: "no stock driver found"; authenc: 4500, either
+# reason), "present" (a stock driver exists: not "no stock driver found",
+# except for authenc) or empty.  Each of our drivers of the family must have
+# priority N in /proc/crypto, a driver named in <why> priority p.  Prints
+# "PRIO: <family> <N>" for the host.
+check_load_line() {
+	_ll=$(dmesg_since "$2" | grep "$OURS_NAME: $1: " | grep ' as \*-aesnictr-' | tail -1 | nots)
+	_n=$(echo "$_ll" | sed -n 's/.*(priority \([0-9]*\): .*)$/\1/p')
+	_why=$(echo "$_ll" | sed -n 's/.*(priority [0-9]*: \(.*\))$/\1/p')
+	_p=$(echo "$_why" | sed -n 's/^[a-z]* .* (\([0-9]*\)).*$/\1/p')
+	_sd=$(echo "$_why" | sed -n -E 's/^(above|below) ([^ ]*) \([0-9]*\).*$/\2/p')
+	_bad=""
+	case "$1:$_why" in
+	authenc:"above the authenc template ("*")"|authenc:"no stock driver found")
+		[ "${_p:-4500}" -le "$_n" ] || _bad="N below p" ;;
+	*:"no stock driver found") [ "$_n" = $PRIO_OURS ] || _bad="want priority $PRIO_OURS" ;;
+	*:"above "*" ("*")") [ "$_n" -gt "$_p" ] || _bad="N not above p" ;;
+	*:"below "*" ("*"), faster on this CPU class") [ "$_n" = $((_p - 1)) ] || _bad="want priority p - 1" ;;
+	*) _bad="no line '$OURS_NAME: $1: ... as *-aesnictr-<impl> (priority N: <why>)' with a known <why>" ;;
+	esac
+	case "${3:-}:$1:$_why" in
+	absent:authenc:*) [ "$_n" = 4500 ] || _bad="$_bad; want 4500 with no stock driver" ;;
+	absent:*:"no stock driver found"|present:authenc:*|present:*:above*|present:*:below*|:*) ;;
+	*) _bad="$_bad; want a line for the stock driver being ${3:-}" ;;
+	esac
+	for _a in $(family_algs $1); do
+		_an=${_a%:*}
+		for _d in $(ours_driver "$_an"); do
+			[ "$(alg_prio "$_an" "$_d")" = "$_n" ] || _bad="$_bad; $_d has priority $(alg_prio "$_an" "$_d")"
+		done
+		if [ -n "$_sd" ] && [ "$_an" = "${_a%%:*}" ]; then
+			_sp=$(crypto_list "$_an" | awk -v d="$_sd" '$1 == d { print $3 }' | head -1)
+			[ -z "$_sp" ] || [ "$_sp" = "$_p" ] || _bad="$_bad; $_sd has priority $_sp in /proc/crypto"
+		fi
+	done
+	[ -n "$_n" ] && out "PRIO: $1 $_n"
+	check $([ -z "$_bad" ]; echo $?) "$1 load line (stock ${3:-either}): $_ll" \
+		"$1 load line '${_ll:-none}': ${_bad#; }"
+}
+# every family that can run here: its load line (since mark $1, $2 as above)
+check_load_lines() {
+	for _fm in $FAMILIES; do
+		[ -n "$(want_impl $_fm)" ] && check_load_line $_fm "$1" "${2:-}"
+	done
+}
+# wait (up to $1 s each) for every driver of every family that can run here
+# to pass its self-test; a check per family
+wait_families() {
+	for _fm in $FAMILIES; do
+		_w=$(want_impl $_fm)
+		[ -n "$_w" ] || continue
+		_ok=0
+		for _a in $(family_algs $_fm); do
+			_d=$(drv_name $_fm $_w "${_a%:*}")
+			wait_alg_selftest "${_a%:*}" "$_d" "${_a##*:}" "$1" >/dev/null || _ok=1
+		done
+		check $_ok "$_fm family: $(for _a in $(family_algs $_fm); do printf '%s ' "$(drv_name $_fm $_w "${_a%:*}")"; done)registered, selftest : passed" \
+			"$_fm family: not every $(drv_name $_fm $_w) driver passed its self-test ($(family_algs $_fm))"
+	done
+}
+# Loading ours must create no crypto instance but its own: the driver names
+# of /proc/crypto before (crypto_drivers >/tmp/drivers.before, taken before
+# the insmod) and now; every new one must be *-aesnictr-*
+check_no_new_instances() {
+	crypto_drivers >/tmp/drivers.after
+	_new=$(awk 'NR == FNR { b[$0] = 1; next } !($0 in b)' /tmp/drivers.before /tmp/drivers.after)
+	_other=$(echo "$_new" | grep -v -e '-aesnictr-' -e '^$' | tr '\n' ' ')
+	check $([ -z "$_other" ]; echo $?) \
+		"loading $OURS_NAME created no crypto instance but its own $(echo "$_new" | grep -c aesnictr) drivers (no cryptd(, gcm_base(, authenc( ...)" \
+		"loading $OURS_NAME created crypto instances that are not ours: $_other"
+}
+
+# after a refused load (since mark $1) the module must have said why, in one
+# line, or in at most $2 lines (the kernel's taint lines for an unsigned
+# out-of-tree module do not count; vminsmod makes exactly one finit_module
+# call); with $3 = "info" none of them may be logged as an error (KERN_ERR
+# or worse)
+check_refusal_line() {
+	_max=${2:-1}
+	dmesg_since "$1" | grep "$OURS_NAME" |
+		grep -v -e 'taints kernel' -e 'module verification failed' >/tmp/why
+	_n=$(wc -l </tmp/why)
+	if [ "$_n" -eq 1 ]; then
+		pass "kernel log explains the refusal in one line: $(nots </tmp/why)"
+	elif [ "$_n" -ge 1 ] && [ "$_n" -le "$_max" ]; then
+		pass "kernel log explains the refusal in $_n lines (at most $_max): $(nots </tmp/why | tr '\n' '|')"
+	elif [ "$_n" -gt "$_max" ]; then
+		fail "$_n kernel log lines of $OURS_NAME for one refused load (want at most $_max): $(tr '\n' '|' </tmp/why)"
+	else
+		fail "no kernel log line of $OURS_NAME explains the refused load"
+	fi
+	[ "${3:-}" = info ] || return 0
+	# the raw log has each line's level: <N>, N & 7 (3 = KERN_ERR)
+	dmesg -r 2>/dev/null | awk -v m="vmtest: $1" 'f { print } index($0, m) { f = 1 }' |
+		grep "$OURS_NAME" | grep -v -e 'taints kernel' -e 'module verification failed' |
+		grep '^<[0-9]*>' >/tmp/why.raw
+	_errs=$(awk 'match($0, /^<[0-9]+>/) { l = substr($0, 2, RLENGTH - 2) % 8; if (l <= 3) print }' /tmp/why.raw)
+	if [ ! -s /tmp/why.raw ]; then
+		info "the raw kernel log (dmesg -r) has no line of $OURS_NAME: log levels not checked"
+	elif [ -n "$_errs" ]; then
+		fail "the refusal is logged at error level or worse (want info): $(echo "$_errs" | tr '\n' '|')"
+	else
+		pass "the refusal is logged below error level (info), as for a CPU the module does not support"
+	fi
+}

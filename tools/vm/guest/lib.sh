@@ -1,0 +1,382 @@
+# shellcheck shell=sh
+# lib.sh - the guest's shared library (busybox ash), sourced by /init before
+# the scenario script; it sources families.sh (the module's families and
+# implementations, the CPU model, priority and load-line checks) and
+# users.sh (the kernel's own users: dm-crypt, LUKS2, IPsec).
+#
+# Kernel command line (read_cmdline):
+#   vmtest.scenario=NAME    the scenario: /vmtest/scenarios/NAME.sh
+#   vmtest.fuzz=N           main: fuzz cases, and with the forced non-SIMD path (10000)
+#   vmtest.tierfuzz=N       fuzz cases per forced tier, per parallel fuzzer (2000)
+#   vmtest.cycles=N         insmod/rmmod cycles (20)
+#   vmtest.aeadfuzz=N       aead: fuzz cases per AEAD (4000; avxonly a quarter)
+#   vmtest.aeadnosimd=N     aead: cases per AEAD, non-SIMD switch toggled (1000)
+#   vmtest.ipsecbytes=N     aead, authenc: bytes each way per IPsec run (1 MiB)
+#   vmtest.authencfuzz=N    authenc: fuzz cases per hash (4000)
+#   vmtest.authencnosimd=N  authenc: cases per hash, non-SIMD forced (500;
+#                           half as many with it switched at random)
+#   vmtest.xtsfuzz=N, vmtest.xtsnosimd=N, vmtest.xtstier=N
+#                           xts: fuzz cases by default, non-SIMD, per narrower
+#                           max_tier (3000, 500, 500)
+#   vmtest.cpuclass=NAME    cpuclass: the class the version line must name
+#   vmtest.cpuid=V:F:M      cpuclass: the vendor, family and model asked for
+#   vmtest.tcrypt_sec=S, vmtest.tcrypt_repeat=N   bench: tcrypt sec= (0 =
+#                           cycles), runs per mode (3)
+# Output, on the second serial port (ttyS1), copied to the console:
+#   KTAP version 1
+#   ok N - <text>                   a check that passed
+#   not ok N - <text>               a check that failed
+#   ok N - <text> # SKIP <why>      a check the virtual CPU cannot run (not a pass)
+#   # <text>                        context (module log lines, timings)
+#   COVERED: <family> <impl> <alg>  a fuzz run of <alg> on that implementation
+#                                   (or "nosimd") passed
+#   NOTCOVERED: <family> <impl> (why)   an implementation this boot cannot test
+#   PRIO: <family> <priority>       what the family's load line said
+#   1..N                            the plan, after the last check
+#   ===DMESG BEGIN=== ... ===DMESG END===   the whole kernel log
+#   ===VMTEST END pass=N fail=M skip=K===   last line before poweroff
+# /etc/vmtest.conf (mkinitramfs.sh) names the module under test (OURS_KO,
+# OURS_NAME, OURS_DEPS) and the kernel (KVER); with OURS_KO empty the stock
+# aesni_intel drivers are tested instead (rig self-test).
+
+read_cmdline() {
+	SCEN=main FUZZ_N=10000 TIER_N=2000 CYCLES=20 TCRYPT_SEC=0 TCRYPT_REPEAT=3
+	AEAD_N=4000 AEAD_NOSIMD_N=1000 IPSEC_BYTES=1048576
+	AUTHENC_N=4000 AUTHENC_NOSIMD_N=500 CPUCLASS=default CPUID=
+	XTS_N=3000 XTS_NOSIMD_N=500 XTS_TIER_N=500
+	for _a in $(cat /proc/cmdline); do
+		case "$_a" in
+		vmtest.aeadfuzz=*) AEAD_N=${_a#*=} ;;
+		vmtest.aeadnosimd=*) AEAD_NOSIMD_N=${_a#*=} ;;
+		vmtest.authencfuzz=*) AUTHENC_N=${_a#*=} ;;
+		vmtest.authencnosimd=*) AUTHENC_NOSIMD_N=${_a#*=} ;;
+		vmtest.cpuclass=*) CPUCLASS=${_a#*=} ;;
+		vmtest.cpuid=*) CPUID=${_a#*=} ;;
+		vmtest.ipsecbytes=*) IPSEC_BYTES=${_a#*=} ;;
+		vmtest.scenario=*) SCEN=${_a#*=} ;;
+		vmtest.xtsfuzz=*) XTS_N=${_a#*=} ;;
+		vmtest.xtsnosimd=*) XTS_NOSIMD_N=${_a#*=} ;;
+		vmtest.xtstier=*) XTS_TIER_N=${_a#*=} ;;
+		vmtest.fuzz=*) FUZZ_N=${_a#*=} ;;
+		vmtest.tierfuzz=*) TIER_N=${_a#*=} ;;
+		vmtest.cycles=*) CYCLES=${_a#*=} ;;
+		vmtest.tcrypt_sec=*) TCRYPT_SEC=${_a#*=} ;;
+		vmtest.tcrypt_repeat=*) TCRYPT_REPEAT=${_a#*=} ;;
+		esac
+	done
+}
+
+# ---------------------------------------------------------------------
+# reporting (KTAP)
+RES=/dev/ttyS1
+[ -c "$RES" ] || RES=/dev/console
+NT=0 NPASS=0 NFAIL=0 NSKIP=0
+out() { echo "$*" >"$RES"; echo "vmtest| $*" >/dev/console; }
+pass() { NT=$((NT + 1)); NPASS=$((NPASS + 1)); out "ok $NT - $*"; }
+fail() { NT=$((NT + 1)); NFAIL=$((NFAIL + 1)); out "not ok $NT - $*"; }
+skip() { NT=$((NT + 1)); NSKIP=$((NSKIP + 1)); out "ok $NT - $1 # SKIP $2"; }	# TEXT WHY
+info() { out "# $*"; }
+# pass or fail by a status: check STATUS TEXT-IF-PASSED TEXT-IF-FAILED;
+# returns 0 or 1 as the check went
+check() {
+	[ "$1" -eq 0 ] && { pass "$2"; return 0; }
+	fail "$3"
+	return 1
+}
+
+ktap_begin() {
+	out "===VMTEST BEGIN scenario=$SCEN kernel=$(uname -r)==="
+	out "KTAP version 1"
+}
+
+finish() {
+	out "1..$NT"
+	out "===DMESG BEGIN==="
+	dmesg >"$RES"
+	out "===DMESG END==="
+	out "===VMTEST END pass=$NPASS fail=$NFAIL skip=$NSKIP==="
+	sync
+	poweroff -f
+	sleep 5
+	echo o >/proc/sysrq-trigger
+}
+
+# ---------------------------------------------------------------------
+# time, the kernel log since a mark
+now() { cut -d' ' -f1 /proc/uptime; }
+elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+# a marker in the kernel log, so that dmesg_since can cut the log there
+mark() { echo "vmtest: $*" >/dev/kmsg; }
+dmesg_since() { dmesg | awk -v m="vmtest: $1" 'f { print } index($0, m) { f = 1 }'; }
+nots() { sed 's/^\[[ 0-9.]*\] //'; }	# without the timestamp
+# our module's lines since mark $1 that contain $2 (the last one, timestamp cut)
+ours_line() { dmesg_since "$1" | grep "$OURS_NAME: " | grep -F -- "$2" | tail -1 | nots; }
+# module log lines since a marker, as diagnostics
+log_lines() {
+	dmesg_since "$1" | grep -v 'vmtest: ' | while IFS= read -r _l; do info "dmesg: $_l"; done
+}
+# poll TENTHS COMMAND...: run COMMAND every 0.1 s until it succeeds
+poll() {
+	_pn=$1
+	shift
+	while [ "$_pn" -gt 0 ]; do
+		"$@" >/dev/null 2>&1 && return 0
+		usleep 100000
+		_pn=$((_pn - 1))
+	done
+	return 1
+}
+
+# ---------------------------------------------------------------------
+# the test programs: one relay of their PASS:/FAIL: lines
+#
+# relay_out FILE STATUS WHAT [TAG]: the PASS:/FAIL: lines of a program's
+# output FILE become checks (TAG before each text), other lines diagnostics;
+# a non-zero STATUS without a FAIL line fails too.  Returns STATUS.
+relay_out() {
+	_rf=0
+	while IFS= read -r _rl; do
+		case "$_rl" in
+		PASS:*) pass "${4:-}${_rl#PASS: }" ;;
+		FAIL:*) fail "${4:-}${_rl#FAIL: }"; _rf=1 ;;
+		*) info "$_rl" ;;
+		esac
+	done <"$1"
+	[ "$2" -eq 0 ] || [ $_rf -eq 1 ] || fail "${4:-}$3 exited with status $2 without a FAIL line"
+	return "$2"
+}
+# run_tool COMMAND...: run it, relay its lines; its status
+run_tool() { run_tool_tag "" "$@"; }
+run_tool_tag() {	# TAG COMMAND...
+	_tt=$1
+	shift
+	"$@" >/tmp/tool.out 2>&1
+	relay_out /tmp/tool.out $? "$*" "$_tt"
+}
+# several at once: bg_tool NAME TAG COMMAND... starts one (NAME: a shell
+# word), bg_wait waits for all, relays each one's lines in the order they
+# were started and sets BG_RC_<NAME> to its status
+BG_JOBS=""
+bg_tool() {
+	_bn=$1
+	_bt=$2
+	shift 2
+	echo "$*" >/tmp/bg.$_bn.cmd
+	"$@" >/tmp/bg.$_bn 2>&1 &
+	eval "BG_PID_$_bn=\$! BG_TAG_$_bn=\$_bt"
+	BG_JOBS="$BG_JOBS $_bn"
+}
+bg_wait() {
+	for _bn in $BG_JOBS; do
+		eval "wait \$BG_PID_$_bn"
+		eval "BG_RC_$_bn=$?"
+	done
+	for _bn in $BG_JOBS; do
+		eval "relay_out /tmp/bg.$_bn \$BG_RC_$_bn \"\$(cat /tmp/bg.$_bn.cmd)\" \"\$BG_TAG_$_bn\""
+	done
+	BG_JOBS=""
+}
+# covered_if STATUS FAMILY IMPL ALG: a COVERED line if the fuzz run passed
+covered_if() { [ "$1" -ne 0 ] || out "COVERED: $2 $3 $4"; }
+# two AEAD fuzzers at once (one per vCPU), $2 cases each; $1 = "<family>
+# <impl>" for the COVERED lines (empty: none).  aead_fuzz_pair: gcm on
+# $GDRV and rfc4106 on $RDRV; authenc_fuzz_pair (extra options after $2):
+# sha1 on $ADRV1 and sha256 on $ADRV256
+aead_fuzz_pair() {
+	bg_tool gcm "" afalg_aead gcm "$GDRV" "$2"
+	bg_tool rfc "" afalg_aead rfc4106 "$RDRV" "$2"
+	bg_wait
+	[ -z "$1" ] || { covered_if $BG_RC_gcm $1 'gcm(aes)'; covered_if $BG_RC_rfc $1 'rfc4106(gcm(aes))'; }
+}
+authenc_fuzz_pair() {
+	_c=$1 _n=$2
+	shift 2
+	bg_tool sha1 "" afalg_authenc "$@" sha1 "$ADRV1" "$_n"
+	bg_tool sha256 "" afalg_authenc "$@" sha256 "$ADRV256" "$_n"
+	bg_wait
+	[ -z "$_c" ] || { covered_if $BG_RC_sha1 $_c "$AUTHENC_SHA1"; covered_if $BG_RC_sha256 $_c "$AUTHENC_SHA256"; }
+}
+
+# hold_start COMMAND...: a holder (a fuzzer's --hold NAME SECS) in the
+# background, until it says HOLD: (10 s at most; status 1 if it did not);
+# hold_stop ends it
+hold_start() {
+	"$@" >/tmp/hold.out 2>&1 &
+	HOLD_PID=$!
+	poll 100 grep -q '^HOLD:' /tmp/hold.out
+}
+hold_stop() { kill "$HOLD_PID" 2>/dev/null; wait "$HOLD_PID" 2>/dev/null; }
+
+# ---------------------------------------------------------------------
+# /proc/crypto
+#
+# one line per entry of cra_name $1:
+#   driver module priority refcnt selftest type async internal
+crypto_list() {
+	awk -v want="$1" '
+	function flush() {
+		if (n == want)
+			print d, m, p, r, s, t, (a == "" ? "-" : a), (i == "" ? "-" : i)
+		n = d = m = p = r = s = t = a = i = ""
+	}
+	/^name /     { n = $3 } /^driver /   { d = $3 } /^module /   { m = $3 }
+	/^priority / { p = $3 } /^refcnt /   { r = $3 } /^selftest / { s = $3 }
+	/^type /     { t = $3 } /^async /    { a = $3 } /^internal / { i = $3 }
+	/^$/ { flush() } END { flush() }' /proc/crypto
+}
+crypto_oneline() { crypto_list "$1" | tr '\n' ';'; }
+# field $3 (a crypto_list column number) of driver $2 of cra_name $1
+alg_field() { crypto_list "$1" | awk -v d="$2" -v f="$3" '$1 == d { print $f; exit }'; }
+alg_refcnt() { alg_field "$1" "$2" 4; }	# cra_name driver
+alg_prio() { alg_field "$1" "$2" 3; }
+# every driver name in /proc/crypto, sorted
+crypto_drivers() { awk '/^driver / { print $3 }' /proc/crypto | sort -u; }
+
+# the first driver of cra_name $1 whose name starts with $2, of type $3,
+# with "selftest : passed"
+selftest_passed() {
+	crypto_list "$1" | awk -v p="$2" -v t="$3" '
+		index($1, p) == 1 && $5 == "passed" && $6 == t { print $1; found = 1; exit }
+		END { exit !found }'
+}
+# the same, waiting up to $4 s for it; prints the driver name
+wait_alg_selftest() { poll $(($4 * 10)) selftest_passed "$1" "$2" "$3"; selftest_passed "$1" "$2" "$3"; }
+wait_selftest() { wait_alg_selftest 'ctr(aes)' "$1" skcipher "$2"; }	# PREFIX SECS
+
+# the best stock (aesni_intel) driver of cra_name $1 and type $2: the
+# highest priority, not internal, selftest passed (ctr-aes-aesni on 6.1;
+# ctr-aes-aesni-avx, ctr-aes-vaes-avx2, ... on 6.12 and 7.x)
+stock_driver() {
+	crypto_list "$1" | awk -v t="$2" '$2 == "aesni_intel" && $5 == "passed" && $6 == t && $8 != "yes" &&
+		$3 + 0 > best { best = $3 + 0; d = $1 } END { if (d != "") print d; else exit 1 }'
+}
+wait_stock_ctr() { poll $(($1 * 10)) stock_driver 'ctr(aes)' skcipher; stock_driver 'ctr(aes)' skcipher; }
+
+# ---------------------------------------------------------------------
+# modules
+#
+# is module $1 part of this kernel (a file in modules.dep, or built in)?
+# ("-" and "_" are the same in module names)
+mod_known() {
+	_mk=$(echo "$1" | tr - _)
+	cat /lib/modules/$KVER/modules.dep /lib/modules/$KVER/modules.builtin 2>/dev/null |
+		cut -d: -f1 | tr - _ | grep -q "/$_mk\.ko"
+}
+mod_builtin() {
+	_mk=$(echo "$1" | tr - _)
+	tr - _ </lib/modules/$KVER/modules.builtin 2>/dev/null | grep -q "/$_mk\.ko"
+}
+# modules that newer kernels dropped (merged into others or into lib/crypto):
+# skipped where the kernel has no such module
+MAYBE_ABSENT=" cryptd crypto_simd ghash_generic sha512_generic sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 drbg jitterentropy_rng esp4_offload "
+
+# modprobe each module unless loaded, built in, or one a kernel dropped;
+# "-q": a failure only returns 1, else it also fails a check
+need_modules() {
+	_quiet=0
+	[ "$1" = -q ] && { _quiet=1; shift; }
+	_ok=0
+	for _m in "$@"; do
+		[ -e "/sys/module/$_m" ] && continue
+		mod_builtin "$_m" && continue
+		case "$MAYBE_ABSENT" in *" $_m "*) mod_known "$_m" || continue ;; esac
+		if ! modprobe "$_m" 2>/tmp/mp.err; then
+			[ $_quiet -eq 1 ] && info "modprobe $_m: $(cat /tmp/mp.err)" ||
+				fail "modprobe $_m: $(cat /tmp/mp.err)"
+			_ok=1
+		fi
+	done
+	return $_ok
+}
+# the authenc tests' modules (sha1_ssse3/sha256_ssse3: 6.x's SHA-NI drivers,
+# which the template instance takes when loaded: 4250, what ours must beat;
+# 7.x's sha*-lib use SHA-NI by themselves); [-q] as need_modules
+authenc_modules() {
+	need_modules "$@" algif_aead algif_hash authenc hmac cbc sha1_generic sha256_generic \
+		sha1_ssse3 sha256_ssse3 echainiv
+}
+STOCK_MODULES="cryptd crypto_simd af_alg algif_skcipher crypto_user ctr ecb aesni_intel"
+# the stock modules of the ctr tests (STOCK_MODULES; $1 = "noaesni": all but
+# aesni_intel), then AF_ALG unrestricted
+load_stock() {
+	_sm=$STOCK_MODULES
+	[ "${1:-}" = noaesni ] && _sm=${_sm% aesni_intel}
+	need_modules -q $_sm
+	_rc=$?
+	afalg_unrestrict
+	return $_rc
+}
+
+# 7.x: AF_ALG binds only allowlisted algorithm names unless
+# /proc/sys/crypto/af_alg_restrict (af_alg's, default 1) is 0: "ctr(aes)" is
+# allowed (for root), but not "gcm(aes)", "rfc4106(gcm(aes))" or any driver
+# name, which the fuzzers and cryptsetup's LUKS2 aes-gcm use.  The tests
+# lift the restriction (kat_enc_tool also runs under the default).
+AFALG_RESTRICT=/proc/sys/crypto/af_alg_restrict
+AFALG_RESTRICT_DEFAULT=""
+afalg_unrestrict() {
+	[ -w $AFALG_RESTRICT ] || return 0
+	[ -n "$AFALG_RESTRICT_DEFAULT" ] || AFALG_RESTRICT_DEFAULT=$(cat $AFALG_RESTRICT)
+	if [ "$(cat $AFALG_RESTRICT)" != 0 ]; then
+		echo 0 >$AFALG_RESTRICT
+		info "AF_ALG: $AFALG_RESTRICT was $AFALG_RESTRICT_DEFAULT, set to 0 (any algorithm or driver name may be bound)"
+	fi
+}
+
+# insmod the module under test with optional parameters, after the modules
+# it links against (modinfo depends, e.g. authenc); sets INSMOD_ERR
+ours_insmod() {
+	for _d in $OURS_DEPS; do
+		[ -e "/sys/module/$_d" ] || modprobe "$_d" 2>/dev/null ||
+			info "modprobe $_d (a dependency of $OURS_NAME) failed"
+	done
+	INSMOD_ERR=$(vminsmod "$OURS_KO" "$@" 2>&1)
+}
+ours_loaded() { [ -e "/sys/module/$OURS_NAME" ]; }
+# insmod_marked MARK [PARAMS...]: a mark, then ours_insmod; on failure a
+# failed check and the log lines since the mark, status 1; T0 = start time
+insmod_marked() {
+	_im=$1
+	shift
+	mark "$_im"
+	T0=$(now)
+	ours_insmod "$@" && return 0
+	fail "insmod $OURS_NAME${1:+ $*}: $INSMOD_ERR"
+	log_lines "$_im"
+	return 1
+}
+# rmmod_check TEXT: rmmod ours, a check named TEXT
+rmmod_check() {
+	_rm=$(rmmod "$OURS_NAME" 2>&1)
+	check $? "rmmod $OURS_NAME $1" "rmmod $OURS_NAME $1: $_rm (module refcnt $(cat /sys/module/$OURS_NAME/refcnt 2>/dev/null))"
+}
+# the module's debug_force_nosimd switch: set_nosimd 0|1
+NOSIMD_P=/sys/module/$OURS_NAME/parameters/debug_force_nosimd
+set_nosimd() {
+	echo "$1" >"$NOSIMD_P" 2>/dev/null
+	case "$1$(cat "$NOSIMD_P" 2>/dev/null)" in
+	1Y|0N) return 0 ;;
+	esac
+	fail "cannot set $NOSIMD_P to $1 ($(ls -l "$NOSIMD_P" 2>&1))"
+	return 1
+}
+
+# the common start of a scenario: what the CPU is, the emulator probe,
+# the stock modules ($1 is passed to load_stock); status 1 if there is no
+# module under test (the caller returns)
+scenario_begin() {
+	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+	emulator_check
+	load_stock "$@"
+	check $? "stock modules loaded (${1:+all but aesni_intel of: }$STOCK_MODULES)" "stock modules did not all load"
+	[ -n "$OURS_KO" ] && return 0
+	info "no module under test"
+	return 1
+}
+
+hexrand() { head -c "$1" /dev/urandom | od -An -tx1 | tr -d ' \n'; }
+# iproute2's ip: busybox's ash would run its own "ip" applet before $PATH
+ip() { /usr/sbin/ip "$@"; }
+
+. /vmtest/families.sh
+. /vmtest/users.sh

@@ -1,0 +1,93 @@
+# shellcheck shell=sh
+# stockabsent (-cpu max): aesni_intel is taken out of the module tree for
+# this boot (its file moved away, its modules.dep and modules.alias lines
+# dropped), so neither modprobe nor the module's request_module("aesni-intel")
+# can load it.  Our module must load without creating any crypto instance
+# but its own, register every family at 1000 (authenc 4500) saying "no
+# stock driver found", and gcm(aes), ctr(aes), xts(aes), rfc4106(gcm(aes))
+# and the authenc names must resolve to ours.  Then aesni_intel is loaded
+# (insmod of its file): ours keeps its priority and the names still resolve
+# to ours; then ours is reloaded and follows the stock-present rules.
+
+# move aesni_intel out of the module tree; STOCK_KO, STOCK_KO_DEPS
+hide_stock() {
+	_md=/lib/modules/$KVER
+	_dl=$(grep -E '(^|/)aesni[-_]intel\.ko:' $_md/modules.dep)
+	[ -n "$_dl" ] || return 1
+	STOCK_KO=/lib/vmtest/stock/$(basename "${_dl%%:*}")
+	STOCK_KO_DEPS=$(for _f in ${_dl#*:}; do basename "$_f" .ko; done)
+	mkdir -p /lib/vmtest/stock
+	mv "$_md/${_dl%%:*}" "$STOCK_KO" || return 1
+	sed -i '/aesni[-_]intel/d' $_md/modules.dep $_md/modules.alias 2>/dev/null
+	rm -f $_md/modules.*.bin
+	! modprobe aesni_intel 2>/dev/null && [ ! -e /sys/module/aesni_intel ]
+}
+
+# every algorithm of every family that runs here: ours has the priority
+# the policy gives (since mark $1) and the name resolves to the winner; $2 =
+# the priority ours must still have (empty: any)
+names_resolve() {
+	for _fm in $FAMILIES; do
+		[ -n "$(want_impl $_fm)" ] || continue
+		for _a in $(family_algs $_fm); do
+			_an=${_a%:*}
+			_d=$(ours_driver "$_an")
+			_p=$(alg_prio "$_an" "$_d")
+			[ -z "$2" ] || check $([ "$_p" = "$2" ]; echo $?) "$_d still at priority $2" \
+				"$_d at priority ${_p:-?}, want $2 (unchanged)"
+			check_priority_policy "$_an" "$_d" $_fm "$1"
+			check_resolution "$_an" "$(expected_winner "$_an" "$_d" $_fm "$1")"
+		done
+	done
+}
+
+scenario_run() {
+	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+	[ -n "$OURS_KO" ] || { info "no module under test"; return; }
+	hide_stock
+	check $? "aesni_intel hidden for this boot ($STOCK_KO; modprobe aesni_intel fails)" \
+		"could not hide aesni_intel: $(grep aesni /lib/modules/$KVER/modules.dep)"
+	scenario_begin noaesni
+	need_modules algif_aead gcm ghash_generic seqiv xts
+	authenc_modules
+	crypto_drivers >/tmp/drivers.before
+	info "stock entries before insmod: $(grep -c '^driver' /proc/crypto) drivers, of aesni_intel: $(grep -c 'aesni_intel' /proc/crypto)"
+
+	# --- stock absent ---------------------------------------------------
+	insmod_marked "insmod stockabsent" || return
+	wait_families 30
+	log_lines "insmod stockabsent"
+	check_no_new_instances
+	check $([ ! -e /sys/module/aesni_intel ]; echo $?) \
+		"aesni_intel still not loaded after our insmod (its request_module found nothing)" \
+		"aesni_intel was loaded by our insmod: the boot does not test a missing stock driver"
+	check_cpu_class "insmod stockabsent" default
+	check_load_lines "insmod stockabsent" absent
+	names_resolve "insmod stockabsent"
+	check_no_new_instances	# resolving the names by AF_ALG made no template instance
+
+	# --- stock loaded later ---------------------------------------------
+	mark "stock later"
+	for _m in $STOCK_KO_DEPS; do
+		need_modules $(echo "$_m" | tr - _)
+	done
+	_e=$(vminsmod "$STOCK_KO" 2>&1)
+	check $? "aesni_intel loaded after ours (insmod $STOCK_KO)" "insmod $STOCK_KO: $_e" || return
+	_d=$(wait_stock_ctr 30)
+	check $? "stock $_d: selftest passed" "no stock ctr(aes) driver passed its self-test"
+	poll 300 stock_driver 'xts(aes)' skcipher
+	info "after aesni_intel: $(for _n in 'ctr(aes)' 'gcm(aes)' 'xts(aes)'; do crypto_list "$_n" | awk '{ printf "%s=%s ", $1, $3 }'; done)"
+	check $([ -z "$(ours_line "stock later" "$OURS_NAME: ")" ]; echo $?) \
+		"loading aesni_intel later changed nothing of ours (no new line of $OURS_NAME)" \
+		"$OURS_NAME logged after aesni_intel loaded: $(ours_line "stock later" "$OURS_NAME: ")"
+	names_resolve "insmod stockabsent" $PRIO_OURS
+
+	# --- ours reloaded: the stock-present rules ---------------------------
+	rmmod_check "with aesni_intel loaded" || return
+	insmod_marked "insmod after stock" || return
+	wait_families 30
+	log_lines "insmod after stock"
+	check_load_lines "insmod after stock" present
+	names_resolve "insmod after stock"
+	rmmod_check "at the end"
+}
