@@ -45,7 +45,7 @@
 #include <crypto/sha1.h>
 #include <crypto/sha2.h>
 #include <linux/module.h>
-#include "aesnictr_family.h"
+#include "family.h"
 #include "authenc_internal.h"
 
 #define AUTHENC_CTX_ALIGN	16

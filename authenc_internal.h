@@ -3,7 +3,7 @@
 #ifndef AESNICTR_AUTHENC_INTERNAL_H
 #define AESNICTR_AUTHENC_INTERNAL_H
 
-#include "aesnictr_shared.h"
+#include "shared.h"
 #include "authenc_asm.h"
 
 /*

@@ -8,7 +8,7 @@
 #include <asm/fpu/api.h>
 #include <asm/processor.h>
 #include <linux/moduleparam.h>
-#include "aesnictr_shared.h"
+#include "shared.h"
 
 static bool debug_force_nosimd;
 module_param(debug_force_nosimd, bool, 0644);

@@ -16,7 +16,7 @@
 #include <crypto/algapi.h>
 #include <crypto/internal/skcipher.h>
 #include <linux/module.h>
-#include "aesnictr_family.h"
+#include "family.h"
 #include "ctr_internal.h"
 
 /* The tfm context is only CRYPTO_MINALIGN-aligned; round keys want 64. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The gcm family: gcm(aes) and rfc4106(gcm(aes)), synchronous AEADs over the
- * assembly of ghash_clmul.S, registered as gcm-aes-aesnictr-<impl> and
+ * assembly of gcm_clmul.S, registered as gcm-aes-aesnictr-<impl> and
  * rfc4106-gcm-aes-aesnictr-<impl>, with a constant-time C path (bit-serial
  * GF(2^128) multiplication, the bitsliced AES of aes_ct.c) for when the FPU
  * is unusable.
@@ -23,7 +23,7 @@
 #include <crypto/internal/skcipher.h>
 #include <crypto/scatterwalk.h>
 #include <linux/module.h>
-#include "aesnictr_family.h"
+#include "family.h"
 #include "gcm_internal.h"
 
 #define GCM_CTX_ALIGN		64
@@ -210,7 +210,7 @@ static void gcm_init(struct gcm_state *st,
 	memset(st->acc, 0, sizeof(st->acc));
 	/*
 	 * The counter block from the IV, in the pieces the assembly loads it
-	 * in (ghash_clmul.S, _load_ctrblk); the assembly derives J0 from it,
+	 * in (gcm_clmul.S, _load_ctrblk); the assembly derives J0 from it,
 	 * the C path takes it from the IV too (not copied from ctr: a read of
 	 * stores still in flight).
 	 */

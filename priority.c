@@ -13,7 +13,7 @@
 #include <linux/err.h>
 #include <linux/printk.h>
 #include <linux/string.h>
-#include "aesnictr_shared.h"
+#include "shared.h"
 
 /*
  * The driver name and priority of what the crypto API gives for name now,

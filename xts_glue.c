@@ -22,7 +22,7 @@
 #include <crypto/scatterwalk.h>
 #include <crypto/xts.h>
 #include <linux/module.h>
-#include "aesnictr_family.h"
+#include "family.h"
 #include "xts_internal.h"
 
 /* The tfm context is only CRYPTO_MINALIGN-aligned; round keys want 64. */

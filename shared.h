@@ -3,7 +3,7 @@
  * The shared layer of aesni_ctr, below the algorithm families: the list of
  * implementations and the CPU features each width needs (cpu.c), the AES key
  * schedule on either path (aes_key.c), and whether a request may use the FPU.
- * It depends only on the assembly ABI (aesni_ctr.h) and the portable AES
+ * It depends only on the assembly ABI (aes_asm.h) and the portable AES
  * (aes_ct.h); nothing here knows a family.
  */
 #ifndef AESNICTR_SHARED_H
@@ -12,19 +12,11 @@
 #include <linux/build_bug.h>
 #include <linux/stddef.h>
 #include <linux/types.h>
-#include "aesni_ctr.h"
+#include "aes_asm.h"
 #include "aes_ct.h"
 
-/* The offsets the assembly uses (aesni_ctr.h), checked in every build. */
+/* The offset the assembly uses (aes_asm.h), checked in every build. */
 static_assert(offsetof(struct aesnictr_key, nrounds) == AESNICTR_KEY_NROUNDS);
-static_assert(offsetof(struct aesnictr_gcm_key, h_powers) ==
-	      AESNICTR_GCM_H_POWERS);
-static_assert(offsetof(struct aesnictr_gcm_key, h_powers_xored) ==
-	      AESNICTR_GCM_H_XORED);
-static_assert(offsetof(struct aesnictr_gcm_key, h_powers_hi) ==
-	      AESNICTR_GCM_H_POWERS_HI);
-static_assert(offsetof(struct aesnictr_gcm_key, h_powers_top) ==
-	      AESNICTR_GCM_H_POWERS_TOP);
 
 /* The priority where ours is faster: above every stock driver of 6.1 to 7.3. */
 #define AESNICTR_PRIORITY	1000

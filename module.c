@@ -8,14 +8,14 @@
  * one that cannot run on this CPU is left out with one line, one whose
  * implementations all fail is left out, and the module loads if at least one
  * family registered.  Adding a family is its own files plus one entry in
- * families[] below (and its extern in aesnictr_family.h).
+ * families[] below (and its extern in family.h).
  */
 
 #include <asm/cpu_device_id.h>
 #include <crypto/algapi.h>
 #include <linux/fips.h>
 #include <linux/module.h>
-#include "aesnictr_family.h"
+#include "family.h"
 
 #ifndef AESNICTR_VERSION
 #define AESNICTR_VERSION "unknown"

@@ -9,7 +9,7 @@
 #ifndef AESNICTR_FAMILY_H
 #define AESNICTR_FAMILY_H
 
-#include "aesnictr_shared.h"
+#include "shared.h"
 
 struct aesnictr_family {
 	const char *name;	/* "ctr": log lines */
