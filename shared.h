@@ -18,18 +18,6 @@
 /* The offset the assembly uses (aes_asm.h), checked in every build. */
 static_assert(offsetof(struct aesnictr_key, nrounds) == AESNICTR_KEY_NROUNDS);
 
-/* The priority where ours is faster: above every stock driver of 6.1 to 7.3. */
-#define AESNICTR_PRIORITY	1000
-
-/*
- * The priority to register name with (priority.c): AESNICTR_PRIORITY if
- * the driver the kernel gives for name now is generic or one of beats (the
- * stock drivers ours was measured faster than; NULL-terminated), else one
- * below that driver's (logged).
- */
-int aesnictr_priority(const char *family, const char *name, bool aead,
-		      const char *const *beats);
-
 /*
  * The implementations, by vector width; every family has (some of) these,
  * plus the non-SIMD path, which is not a width.
@@ -55,11 +43,21 @@ const char *aesnictr_cpu_lacks_width(enum aesnictr_impl impl);
 bool aesnictr_cpu_prefers_ymm(void);
 
 /*
- * AMD family 26 (Zen 5): where make bench measured our 512-bit GCM and XTS
- * ahead of the stock kernels' VAES code at every size (the README's table);
- * elsewhere (an Intel Xeon) they were level with it or behind.
+ * The CPU classes make bench told apart (priority.h): a family's measured
+ * lists can differ per class.  Each class names the models it was measured
+ * on; a CPU outside every listed range gets the default lists, measured on an
+ * Intel Xeon (family 6 model 0xcf, Emerald Rapids), the most conservative.
  */
-bool aesnictr_cpu_is_zen5(void);
+enum aesnictr_cpu_class {
+	AESNICTR_CPU_DEFAULT,
+	AESNICTR_CPU_ZEN5_TURIN,	/* AMD family 0x1a models 0x00-0x0f */
+	AESNICTR_NR_CPU_CLASSES
+};
+
+/* "default", "amd-zen5-turin": the names in the load line. */
+extern const char *const aesnictr_cpu_class_names[AESNICTR_NR_CPU_CLASSES];
+
+enum aesnictr_cpu_class aesnictr_cpu_class(void);
 
 /* May a request use the FPU now (and has no debug parameter said no)? */
 bool aesnictr_simd_usable(void);

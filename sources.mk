@@ -12,7 +12,7 @@ AESNICTR_OBJS := module.o \
 	authenc_glue.o authenc_selftest.o \
 	selftest.o cpu.o priority.o aes_key.o aes_ct.o \
 	ctr_aes.o gcm_clmul.o xts_aes.o authenc_sha.o aes_expand.o
-AESNICTR_HEADERS := compat.h family.h shared.h selftest.h aes_ct.h \
+AESNICTR_HEADERS := compat.h family.h priority.h shared.h selftest.h aes_ct.h \
 	aes_asm.h asm_common.h \
 	ctr_internal.h ctr_vectors.h ctr_asm.h \
 	gcm_internal.h gcm_vectors.h gcm_asm.h \
