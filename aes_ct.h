@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Constant-time AES in portable C (aes_ct.c): the module's non-SIMD path.
- * Round keys use the AES-NI layout of struct aesnictr_key (aesni_ctr.h), so
+ * Round keys use the AES-NI layout of struct aesnictr_key (aes_asm.h), so
  * a key expanded here works with the assembly and the other way round.  The
  * same file builds in the kernel and natively in tools/native (with the
  * shim's aesni_ctr_user.h for the types).
@@ -28,7 +28,7 @@ static inline void aes_ct_wipe(void *p, size_t n)
 }
 #endif
 
-#include "aesni_ctr.h"
+#include "aes_asm.h"
 
 /* Expand a 16-, 24- or 32-byte key (key_len is checked by the caller). */
 void aesnictr_ct_expand_key(struct aesnictr_key *enc, const u8 *in_key,

@@ -9,7 +9,7 @@
 #include <crypto/aes.h>
 #include <linux/errno.h>
 #include <linux/string.h>
-#include "aesnictr_shared.h"
+#include "shared.h"
 
 int aesnictr_aes_check_key_len(unsigned int key_len)
 {

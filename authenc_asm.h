@@ -5,7 +5,7 @@
  * kernel's authenc template defines it (the MAC covers AAD || ciphertext).
  * Shared by the kernel glue and the native tests in tools/native (which
  * provide u8/u32, __aligned and asmlinkage before including this file, after
- * aesni_ctr.h).  The glue asserts the offsets below against the struct.
+ * aes_asm.h).  The glue asserts the offsets below against the struct.
  *
  * How a message runs (HMAC keys and padding are the caller's business):
  *

@@ -45,7 +45,7 @@
 #include <crypto/sha1.h>
 #include <crypto/sha2.h>
 #include <linux/module.h>
-#include "aesnictr_family.h"
+#include "family.h"
 #include "authenc_internal.h"
 
 #define AUTHENC_CTX_ALIGN	16
@@ -681,7 +681,6 @@ static void authenc_exit_tfm(struct crypto_aead *tfm)
 		.chunksize	= AES_BLOCK_SIZE,			\
 		.base		= {					\
 			.cra_name	 = "authenc(hmac(" hashname "),cbc(aes))", \
-			.cra_priority	 = AESNICTR_AUTHENC_PRIORITY,	\
 			.cra_blocksize	 = AES_BLOCK_SIZE,		\
 			.cra_ctxsize	 = sizeof(struct aesnictr_authenc_ctx) + \
 					   AUTHENC_CTX_ALIGN - CRYPTO_MINALIGN, \
@@ -704,39 +703,21 @@ static const char *authenc_cpu_lacks(enum aesnictr_impl impl)
 	return aesnictr_cpu_lacks_width(impl);
 }
 
-/*
- * The priority for name: above what the crypto API gives for it now if that
- * is the authenc template (a CBC pass, then an HMAC pass: the stitched code
- * is faster than any such composition, see the README), and at least
- * AESNICTR_AUTHENC_PRIORITY, which is above every stock composition of 6.1
- * to 7.3 whatever modules load later; just below a dedicated driver, whose
- * speed was not measured.  CRYPTO_NOLOAD: the instance is built from what is
- * loaded (the authenc module is, as this module uses it).
- */
-static int authenc_priority(const char *name)
-{
-	struct crypto_aead *t = crypto_alloc_aead(name, 0, CRYPTO_NOLOAD);
-	const char *drv;
-	int prio;
+/* The stock code is the authenc template over the stock CBC and hashes. */
+static const struct aesnictr_stock_driver authenc_stock[] = {
+	{}
+};
 
-	if (IS_ERR(t))
-		return AESNICTR_AUTHENC_PRIORITY;
-	drv = crypto_tfm_alg_driver_name(crypto_aead_tfm(t));
-	prio = crypto_aead_tfm(t)->__crt_alg->cra_priority;
-	if (!strncmp(drv, "authenc(", strlen("authenc("))) {
-		prio = max(prio + 1, AESNICTR_AUTHENC_PRIORITY);
-	} else {
-		pr_info("authenc: %s (priority %d) is a dedicated driver, not measured against ours; registering below it\n",
-			drv, prio);
-		prio--;
-	}
-	crypto_free_aead(t);
-	return prio;
-}
+static const struct aesnictr_policy authenc_policy = {
+	.cra_name		= "authenc(hmac(sha1),cbc(aes))",
+	.type			= CRYPTO_ALG_TYPE_AEAD,
+	.stock			= authenc_stock,
+	.stock_is_template	= true,
+};
 
-static int authenc_register(enum aesnictr_impl impl)
+static int authenc_register(enum aesnictr_impl impl, int priority)
 {
-	int i, err, prio = 0;
+	int i;
 
 	for (i = 0; i < AESNICTR_AUTHENC_NR_HASHES; i++) {
 		struct crypto_alg *base = &authenc_algs[i].base;
@@ -744,11 +725,9 @@ static int authenc_register(enum aesnictr_impl impl)
 		snprintf(base->cra_driver_name, CRYPTO_MAX_ALG_NAME,
 			 "authenc-hmac-%s-cbc-aes-aesnictr-%s",
 			 authenc_hashes[i].name, aesnictr_impl_names[impl]);
-		base->cra_priority = authenc_priority(base->cra_name);
-		prio = max(prio, base->cra_priority);
+		base->cra_priority = priority;
 	}
-	err = crypto_register_aeads(authenc_algs, ARRAY_SIZE(authenc_algs));
-	return err ?: prio;
+	return crypto_register_aeads(authenc_algs, ARRAY_SIZE(authenc_algs));
 }
 
 static void authenc_unregister(void)
@@ -761,6 +740,7 @@ const struct aesnictr_family aesnictr_authenc_family = {
 	.algs		= "authenc(hmac(sha1),cbc(aes)), authenc(hmac(sha256),cbc(aes))",
 	.cpu_lacks	= authenc_cpu_lacks,
 	.selftest	= aesnictr_authenc_selftest,
+	.policy		= &authenc_policy,
 	.register_algs	= authenc_register,
 	.unregister_algs = authenc_unregister,
 };

@@ -3,15 +3,8 @@
 #ifndef AESNICTR_AUTHENC_INTERNAL_H
 #define AESNICTR_AUTHENC_INTERNAL_H
 
-#include "aesnictr_shared.h"
+#include "shared.h"
 #include "authenc_asm.h"
-
-/*
- * Strictly above the authenc template instance the kernel builds otherwise:
- * 10 * cbc(aes) + hmac(sha*) = 10 * 400 + 250 = 4250 with SHA-NI on 6.1 and
- * 6.12 (170/160/150 without), 10 * 400 + 300 = 4300 from 6.17 (7.3 checked).
- */
-#define AESNICTR_AUTHENC_PRIORITY	4500
 
 /* The (largest) digest size, and the SHA block size, in bytes. */
 #define AESNICTR_AUTHENC_MAX_DIGEST	32

@@ -86,7 +86,7 @@
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
-#include "aesni_ctr.h"
+#include "aes_asm.h"
 #include "authenc_asm.h"
 
 #define KEY	%rdi

@@ -43,4 +43,14 @@
 #define aesnictr_cpu_flags_prefer_ymm()	false
 #endif
 
+/*
+ * Exported (GPL) by crypto/api.c on 6.1 to 7.3 but declared only in
+ * crypto/internal.h, which modules cannot include: the lookup by name that
+ * crypto_alloc_* does first, returning the algorithm with a reference held
+ * (priority.c reads a stock driver's priority with it, allocating nothing).
+ */
+struct crypto_alg;
+struct crypto_alg *crypto_alg_mod_lookup(const char *name, u32 type, u32 mask);
+void crypto_mod_put(struct crypto_alg *alg);
+
 #endif /* AESNICTR_COMPAT_H */

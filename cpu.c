@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The implementations' names, the CPU features each vector width needs, and
- * when requests may use the FPU.
+ * The implementations' names, the CPU features each vector width needs, the
+ * CPU classes the priority lists tell apart, and when requests may use the
+ * FPU.
  */
 
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <asm/processor.h>
 #include <linux/moduleparam.h>
-#include "aesnictr_shared.h"
+#include "shared.h"
 
 static bool debug_force_nosimd;
 module_param(debug_force_nosimd, bool, 0644);
@@ -87,8 +88,21 @@ bool aesnictr_cpu_prefers_ymm(void)
 	return false;
 }
 
-bool aesnictr_cpu_is_zen5(void)
+const char *const aesnictr_cpu_class_names[AESNICTR_NR_CPU_CLASSES] = {
+	[AESNICTR_CPU_DEFAULT]		= "default",
+	[AESNICTR_CPU_ZEN5_TURIN]	= "amd-zen5-turin",
+};
+
+/*
+ * AMD family 0x1a models 0x00-0x0f are Zen 5 server parts (EPYC 9005,
+ * Turin), with the full 512-bit datapath; the class was measured on model 2.
+ * Other family 0x1a models (client parts, some with a 256-bit datapath for
+ * AVX-512, and later cores) were not measured and get the default.
+ */
+enum aesnictr_cpu_class aesnictr_cpu_class(void)
 {
-	return boot_cpu_data.x86_vendor == X86_VENDOR_AMD &&
-	       boot_cpu_data.x86 == 0x1a;
+	if (boot_cpu_data.x86_vendor == X86_VENDOR_AMD &&
+	    boot_cpu_data.x86 == 0x1a && boot_cpu_data.x86_model <= 0x0f)
+		return AESNICTR_CPU_ZEN5_TURIN;
+	return AESNICTR_CPU_DEFAULT;
 }

@@ -16,7 +16,7 @@
 #include <crypto/algapi.h>
 #include <crypto/internal/skcipher.h>
 #include <linux/module.h>
-#include "aesnictr_family.h"
+#include "family.h"
 #include "ctr_internal.h"
 
 /* The tfm context is only CRYPTO_MINALIGN-aligned; round keys want 64. */
@@ -27,15 +27,23 @@ struct ctr_ctx {
 };
 
 /*
- * The stock drivers each implementation is faster than (make bench, the
- * README's table): 6.1/6.12's by8 AVX code, 7.3's VAES code where ours is
- * wider or as fast.
+ * The stock ctr(aes) drivers of 6.1 to 7.3 and which implementations make
+ * bench measured faster than each (the README's tables): 6.1/6.12's by8 AVX
+ * code, 7.3's AVX and VAES code where ours is as wide or wider.
  */
-static const char *const ctr_beats[AESNICTR_NR_IMPLS][5] = {
-	[AESNICTR_AVX]		= { "ctr-aes-aesni" },
-	[AESNICTR_VAES2]	= { "ctr-aes-aesni", "ctr-aes-aesni-avx" },
-	[AESNICTR_VAES512]	= { "ctr-aes-aesni", "ctr-aes-aesni-avx",
-				    "ctr-aes-vaes-avx2", "ctr-aes-vaes-avx512" },
+static const struct aesnictr_stock_driver ctr_stock[] = {
+	/* driver		 beaten by, on: default	  amd-zen5-turin */
+	{ "ctr-aes-aesni",	 { AESNICTR_BY_ALL,	  AESNICTR_BY_ALL } },
+	{ "ctr-aes-aesni-avx",	 { AESNICTR_BY_VAES,	  AESNICTR_BY_VAES } },
+	{ "ctr-aes-vaes-avx2",	 { AESNICTR_BY_VAES512,	  AESNICTR_BY_VAES512 } },
+	{ "ctr-aes-vaes-avx512", { AESNICTR_BY_VAES512,	  AESNICTR_BY_VAES512 } },
+	{}
+};
+
+static const struct aesnictr_policy ctr_policy = {
+	.cra_name	= "ctr(aes)",
+	.type		= CRYPTO_ALG_TYPE_SKCIPHER,
+	.stock		= ctr_stock,
 };
 
 static const struct aesnictr_ctr_impl ctr_impls[AESNICTR_NR_IMPLS] = {
@@ -174,7 +182,7 @@ static struct skcipher_alg ctr_alg = {
 	.base = {
 		.cra_name		= "ctr(aes)",
 		/* cra_driver_name is set when registering */
-		.cra_priority		= AESNICTR_PRIORITY,
+		/* cra_priority: from priority.c when registering */
 		.cra_blocksize		= 1,
 		.cra_ctxsize		= sizeof(struct ctr_ctx) +
 					  CTR_CTX_ALIGN - CRYPTO_MINALIGN,
@@ -197,17 +205,13 @@ static const char *ctr_cpu_lacks(enum aesnictr_impl impl)
 	return aesnictr_cpu_lacks_width(impl);
 }
 
-static int ctr_register(enum aesnictr_impl impl)
+static int ctr_register(enum aesnictr_impl impl, int priority)
 {
-	int err;
-
 	ctr_active = &ctr_impls[impl];
 	snprintf(ctr_alg.base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
 		 "ctr-aes-aesnictr-%s", aesnictr_impl_names[impl]);
-	ctr_alg.base.cra_priority = aesnictr_priority("ctr", "ctr(aes)", false,
-						      ctr_beats[impl]);
-	err = crypto_register_skcipher(&ctr_alg);
-	return err ?: ctr_alg.base.cra_priority;
+	ctr_alg.base.cra_priority = priority;
+	return crypto_register_skcipher(&ctr_alg);
 }
 
 static void ctr_unregister(void)
@@ -220,6 +224,7 @@ const struct aesnictr_family aesnictr_ctr_family = {
 	.algs		= "ctr(aes)",
 	.cpu_lacks	= ctr_cpu_lacks,
 	.selftest	= aesnictr_ctr_selftest,
+	.policy		= &ctr_policy,
 	.register_algs	= ctr_register,
 	.unregister_algs = ctr_unregister,
 };

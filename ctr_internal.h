@@ -3,7 +3,8 @@
 #ifndef AESNICTR_CTR_INTERNAL_H
 #define AESNICTR_CTR_INTERNAL_H
 
-#include "aesnictr_shared.h"
+#include "shared.h"
+#include "ctr_asm.h"
 
 /* One implementation's CTR routine. */
 struct aesnictr_ctr_impl {

@@ -2,7 +2,7 @@
 /*
  * The ctr family's load-time self-test, of one implementation or of the
  * non-SIMD path:
- *  - known answers (testmgr_vectors.h), encrypted and decrypted, split at
+ *  - known answers (ctr_vectors.h), encrypted and decrypted, split at
  *    every block boundary (a later call continues from the IV an earlier one
  *    returned), with the key expanded by either path;
  *  - the bulk comparison: random messages long enough for every loop of the
@@ -17,8 +17,7 @@
 #include <linux/slab.h>
 #include "ctr_internal.h"
 #include "selftest.h"
-#define AESNICTR_CTR_VECTORS
-#include "testmgr_vectors.h"
+#include "ctr_vectors.h"
 
 #define KAT_MAX_LEN	512
 #define BULK_MAX_LEN	5120

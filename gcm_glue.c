@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The gcm family: gcm(aes) and rfc4106(gcm(aes)), synchronous AEADs over the
- * assembly of ghash_clmul.S, registered as gcm-aes-aesnictr-<impl> and
+ * assembly of gcm_clmul.S, registered as gcm-aes-aesnictr-<impl> and
  * rfc4106-gcm-aes-aesnictr-<impl>, with a constant-time C path (bit-serial
  * GF(2^128) multiplication, the bitsliced AES of aes_ct.c) for when the FPU
  * is unusable.
@@ -23,7 +23,7 @@
 #include <crypto/internal/skcipher.h>
 #include <crypto/scatterwalk.h>
 #include <linux/module.h>
-#include "aesnictr_family.h"
+#include "family.h"
 #include "gcm_internal.h"
 
 #define GCM_CTX_ALIGN		64
@@ -41,21 +41,27 @@ struct aesnictr_gcm_impl {
 };
 
 /*
- * The stock drivers each implementation is faster than (make bench, the
- * README's table); rfc4106 follows gcm.  The kernels' VAES GCM code (6.12's
- * avx10, 7.3's vaes-avx2/avx512) was faster than ours on the Intel Xeon
- * measured; on Zen 5 vaes512 is ahead of all of it (gcm_beats_zen5).
+ * The stock gcm(aes) drivers of 6.1 to 7.3 and which implementations make
+ * bench measured faster than each (the README's tables); rfc4106 follows
+ * gcm.  The kernels' VAES GCM code (6.12's avx10, 7.3's vaes-avx2/avx512)
+ * was faster than ours on the Intel Xeon measured; on Zen 5 (Turin) vaes512
+ * is ahead of all of it.
  */
-static const char *const gcm_beats[AESNICTR_NR_IMPLS][3] = {
-	[AESNICTR_AVX]		= { "generic-gcm-aesni", "generic-gcm-aesni-avx" },
-	[AESNICTR_VAES2]	= { "generic-gcm-aesni", "generic-gcm-aesni-avx" },
-	[AESNICTR_VAES512]	= { "generic-gcm-aesni", "generic-gcm-aesni-avx" },
+static const struct aesnictr_stock_driver gcm_stock[] = {
+	/* driver			beaten by, on: default	amd-zen5-turin */
+	{ "generic-gcm-aesni",		{ AESNICTR_BY_ALL,	AESNICTR_BY_ALL } },
+	{ "generic-gcm-aesni-avx",	{ AESNICTR_BY_ALL,	AESNICTR_BY_ALL } },
+	{ "generic-gcm-vaes-avx2",	{ AESNICTR_BY_NONE,	AESNICTR_BY_VAES512 } },
+	{ "generic-gcm-vaes-avx10_256",	{ AESNICTR_BY_NONE,	AESNICTR_BY_VAES512 } },
+	{ "generic-gcm-vaes-avx10_512",	{ AESNICTR_BY_NONE,	AESNICTR_BY_VAES512 } },
+	{ "generic-gcm-vaes-avx512",	{ AESNICTR_BY_NONE,	AESNICTR_BY_VAES512 } },
+	{}
 };
 
-static const char *const gcm_beats_zen5[] = {
-	"generic-gcm-aesni", "generic-gcm-aesni-avx",
-	"generic-gcm-vaes-avx10_256", "generic-gcm-vaes-avx10_512",
-	"generic-gcm-vaes-avx2", "generic-gcm-vaes-avx512", NULL
+static const struct aesnictr_policy gcm_policy = {
+	.cra_name	= "gcm(aes)",
+	.type		= CRYPTO_ALG_TYPE_AEAD,
+	.stock		= gcm_stock,
 };
 
 static const struct aesnictr_gcm_impl gcm_impls[AESNICTR_NR_IMPLS] = {
@@ -210,7 +216,7 @@ static void gcm_init(struct gcm_state *st,
 	memset(st->acc, 0, sizeof(st->acc));
 	/*
 	 * The counter block from the IV, in the pieces the assembly loads it
-	 * in (ghash_clmul.S, _load_ctrblk); the assembly derives J0 from it,
+	 * in (gcm_clmul.S, _load_ctrblk); the assembly derives J0 from it,
 	 * the C path takes it from the IV too (not copied from ctr: a read of
 	 * stores still in flight).
 	 */
@@ -509,7 +515,6 @@ static void gcm_exit_tfm(struct crypto_aead *tfm)
 
 #define GCM_ALG_BASE(name)						\
 	.cra_name		= name,					\
-	.cra_priority		= AESNICTR_PRIORITY,			\
 	.cra_blocksize		= 1,					\
 	.cra_ctxsize		= sizeof(struct aesnictr_gcm_ctx) +	\
 				  GCM_CTX_ALIGN - CRYPTO_MINALIGN,	\
@@ -550,24 +555,18 @@ static const char *gcm_cpu_lacks(enum aesnictr_impl impl)
 	return aesnictr_cpu_lacks_width(impl);
 }
 
-static int gcm_register(enum aesnictr_impl impl)
+static int gcm_register(enum aesnictr_impl impl, int priority)
 {
-	const char *const *beats = gcm_beats[impl];
-	int i, err, prio;
-
-	if (impl == AESNICTR_VAES512 && aesnictr_cpu_is_zen5())
-		beats = gcm_beats_zen5;
-	prio = aesnictr_priority("gcm", "gcm(aes)", true, beats);
+	int i;
 
 	for (i = 0; i < ARRAY_SIZE(gcm_algs); i++)
-		gcm_algs[i].base.cra_priority = prio;
+		gcm_algs[i].base.cra_priority = priority;
 	gcm_active = &gcm_impls[impl];
 	snprintf(gcm_algs[0].base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
 		 "gcm-aes-aesnictr-%s", aesnictr_impl_names[impl]);
 	snprintf(gcm_algs[1].base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
 		 "rfc4106-gcm-aes-aesnictr-%s", aesnictr_impl_names[impl]);
-	err = crypto_register_aeads(gcm_algs, ARRAY_SIZE(gcm_algs));
-	return err ?: prio;
+	return crypto_register_aeads(gcm_algs, ARRAY_SIZE(gcm_algs));
 }
 
 static void gcm_unregister(void)
@@ -580,6 +579,7 @@ const struct aesnictr_family aesnictr_gcm_family = {
 	.algs		= "gcm(aes), rfc4106(gcm(aes))",
 	.cpu_lacks	= gcm_cpu_lacks,
 	.selftest	= aesnictr_gcm_selftest,
+	.policy		= &gcm_policy,
 	.register_algs	= gcm_register,
 	.unregister_algs = gcm_unregister,
 };

@@ -4,7 +4,18 @@
 #define AESNICTR_GCM_INTERNAL_H
 
 #include <crypto/gcm.h>
-#include "aesnictr_shared.h"
+#include "shared.h"
+#include "gcm_asm.h"
+
+/* The offsets the assembly uses (gcm_asm.h), checked in every build. */
+static_assert(offsetof(struct aesnictr_gcm_key, h_powers) ==
+	      AESNICTR_GCM_H_POWERS);
+static_assert(offsetof(struct aesnictr_gcm_key, h_powers_xored) ==
+	      AESNICTR_GCM_H_XORED);
+static_assert(offsetof(struct aesnictr_gcm_key, h_powers_hi) ==
+	      AESNICTR_GCM_H_POWERS_HI);
+static_assert(offsetof(struct aesnictr_gcm_key, h_powers_top) ==
+	      AESNICTR_GCM_H_POWERS_TOP);
 
 struct aesnictr_gcm_ctx;
 struct aesnictr_gcm_impl;

@@ -2,7 +2,7 @@
 /*
  * The gcm family's load-time self-test, of one implementation or of the C
  * path:
- *  - known answers (testmgr_vectors.h: the GCM specification's cases and
+ *  - known answers (gcm_vectors.h: the GCM specification's cases and
  *    rfc4106 framings), encrypted and decrypted, text and tag, with the key
  *    (and H's powers) set by either path;
  *  - the bulk comparison: random keys, IVs, AAD (hashed in the request
@@ -17,8 +17,7 @@
 #include <linux/slab.h>
 #include "gcm_internal.h"
 #include "selftest.h"
-#define AESNICTR_GCM_VECTORS
-#include "testmgr_vectors.h"
+#include "gcm_vectors.h"
 
 #define KAT_MAX_LEN	512
 #define BULK_MAX_TEXT	4173

@@ -8,7 +8,7 @@
 #ifndef AESNICTR_SELFTEST_H
 #define AESNICTR_SELFTEST_H
 
-#include "aesnictr_shared.h"
+#include "shared.h"
 
 /* "vaes2", or "non-SIMD path" when simd is false. */
 const char *aesnictr_selftest_path(enum aesnictr_impl impl, bool simd);

@@ -1,14 +1,20 @@
 # SPDX-License-Identifier: GPL-2.0
 # The module's sources: the one list that Kbuild, the Makefile (DKMS
 # install), tools/dkms-check.sh and tools/kbuild-check.sh (sparse,
-# checkpatch) read.  Objects in dependency order: the module core, the
-# families, the shared code, the assembly.
-AESNICTR_OBJS := aesni_ctr_glue.o \
-	ctr_glue.o ctr_selftest.o gcm_glue.o gcm_selftest.o \
-	xts_glue.o xts_selftest.o authenc_glue.o authenc_selftest.o \
+# checkpatch) read.  Every file of a family carries its prefix
+# (<family>_glue.c, _selftest.c, _internal.h, _vectors.h, _asm.h, _*.S).
+# Objects in dependency order: the module core, the families, the shared
+# code, the assembly.
+AESNICTR_OBJS := module.o \
+	ctr_glue.o ctr_selftest.o \
+	gcm_glue.o gcm_selftest.o \
+	xts_glue.o xts_selftest.o \
+	authenc_glue.o authenc_selftest.o \
 	selftest.o cpu.o priority.o aes_key.o aes_ct.o \
-	aesni_ctr_asm.o ghash_clmul.o xts_aes.o authenc_sha.o
-AESNICTR_HEADERS := compat.h aesnictr_family.h ctr_internal.h gcm_internal.h \
-	xts_internal.h authenc_internal.h selftest.h testmgr_vectors.h \
-	xts_vectors.h authenc_vectors.h aesnictr_shared.h aes_ct.h aesni_ctr.h \
-	xts_asm.h authenc_asm.h aes_ctr_common.h
+	ctr_aes.o gcm_clmul.o xts_aes.o authenc_sha.o aes_expand.o
+AESNICTR_HEADERS := compat.h family.h priority.h shared.h selftest.h aes_ct.h \
+	aes_asm.h asm_common.h \
+	ctr_internal.h ctr_vectors.h ctr_asm.h \
+	gcm_internal.h gcm_vectors.h gcm_asm.h \
+	xts_internal.h xts_vectors.h xts_asm.h \
+	authenc_internal.h authenc_vectors.h authenc_asm.h

@@ -81,7 +81,7 @@
  * f(in tail || X[b..16), B)" with (A, B) = (T_m-1, T_m) to encrypt and
  * (T_m, T_m-1) to decrypt, so the bulk stops before the last full block.
  * The bytes move with VPSHUFB masks read from .Lshift_window (shared, see
- * aes_ctr_common.h) at offsets b and 32 - b, and VPBLENDVB; the in tail is
+ * asm_common.h) at offsets b and 32 - b, and VPBLENDVB; the in tail is
  * one 16-byte load ending at the end of src, the out tail one 16-byte store
  * ending at the end of dst (done before the store of the first 16 bytes,
  * which overwrites its head).  Only the public length chooses addresses and
@@ -125,8 +125,8 @@
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
 
-#include "aesni_ctr.h"
-#include "aes_ctr_common.h"
+#include "aes_asm.h"
+#include "asm_common.h"
 
 	.section .rodata
 	.p2align 6

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The assembly ABI of the xts family (xts_aes.S), shared by the kernel glue
- * and tools/native like aesni_ctr.h, whose struct aesnictr_key it uses.
+ * and tools/native like aes_asm.h, whose struct aesnictr_key it uses.
  * Userspace includes aesni_ctr_user.h first (u8, asmlinkage).
  */
 #ifndef AESNICTR_XTS_ASM_H
 #define AESNICTR_XTS_ASM_H
 
-#include "aesni_ctr.h"
+#include "aes_asm.h"
 
 /* Encrypt the tweak: tweak = AES(tweak_key, iv).  tweak may be iv. */
 asmlinkage void aesnictr_xts_tweak(const struct aesnictr_key *tweak_key,

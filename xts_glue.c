@@ -22,7 +22,7 @@
 #include <crypto/scatterwalk.h>
 #include <crypto/xts.h>
 #include <linux/module.h>
-#include "aesnictr_family.h"
+#include "family.h"
 #include "xts_internal.h"
 
 /* The tfm context is only CRYPTO_MINALIGN-aligned; round keys want 64. */
@@ -296,7 +296,7 @@ static struct skcipher_alg xts_alg = {
 	.base = {
 		.cra_name		= "xts(aes)",
 		/* cra_driver_name is set when registering */
-		.cra_priority		= AESNICTR_PRIORITY,
+		/* cra_priority: from priority.c when registering */
 		.cra_blocksize		= AES_BLOCK_SIZE,
 		.cra_ctxsize		= sizeof(struct xts_ctx) +
 					  XTS_CTX_ALIGN - CRYPTO_MINALIGN,
@@ -331,43 +331,37 @@ static const char *xts_cpu_lacks(enum aesnictr_impl impl)
 }
 
 /*
- * The stock drivers each implementation is faster than (the README's
- * table): 6.1's AES-NI XTS (xts-aes-aesni, 401), and narrower stock code
- * than ours.  6.12's and 7.3's own AVX and VAES XTS code measured 3-15%
- * faster than ours at the same width; vaes512 has since come level with
- * their vaes_avx10_512 / vaes_avx512 (0.94-1.02x from 512 B to 1 MiB on a
- * family 6 model 207 Xeon), and vaes2 with VPCLMULQDQ with their
- * vaes_avx2 (0.93-1.06x), level but not ahead, so there ours still
- * registers just below theirs (priority.c), except on Zen 5, where vaes512
- * is ahead of all of it (xts_beats_zen5).
+ * The stock xts(aes) drivers of 6.1 to 7.3 and which implementations make
+ * bench measured faster than each (the README's tables): 6.1's AES-NI XTS,
+ * and stock code narrower than ours.  At the same width ours is level with
+ * 6.12's and 7.3's AVX and VAES XTS on the Intel Xeon measured, not ahead,
+ * so there ours stays just below theirs; on Zen 5 (Turin) vaes512 is ahead
+ * of all of it.
  */
-static const char *const xts_beats[AESNICTR_NR_IMPLS][4] = {
-	[AESNICTR_AVX]		= { "xts-aes-aesni" },
-	[AESNICTR_VAES2]	= { "xts-aes-aesni", "xts-aes-aesni-avx" },
-	[AESNICTR_VAES512]	= { "xts-aes-aesni", "xts-aes-aesni-avx",
-				    "xts-aes-vaes-avx2" },
+static const struct aesnictr_stock_driver xts_stock[] = {
+	/* driver			beaten by, on: default	amd-zen5-turin */
+	{ "xts-aes-aesni",		{ AESNICTR_BY_ALL,	AESNICTR_BY_ALL } },
+	{ "xts-aes-aesni-avx",		{ AESNICTR_BY_VAES,	AESNICTR_BY_VAES } },
+	{ "xts-aes-vaes-avx2",		{ AESNICTR_BY_VAES512,	AESNICTR_BY_VAES512 } },
+	{ "xts-aes-vaes-avx10_256",	{ AESNICTR_BY_NONE,	AESNICTR_BY_VAES512 } },
+	{ "xts-aes-vaes-avx10_512",	{ AESNICTR_BY_NONE,	AESNICTR_BY_VAES512 } },
+	{ "xts-aes-vaes-avx512",	{ AESNICTR_BY_NONE,	AESNICTR_BY_VAES512 } },
+	{}
 };
 
-static const char *const xts_beats_zen5[] = {
-	"xts-aes-aesni", "xts-aes-aesni-avx", "xts-aes-vaes-avx2",
-	"xts-aes-vaes-avx10_256", "xts-aes-vaes-avx10_512",
-	"xts-aes-vaes-avx512", NULL
+static const struct aesnictr_policy xts_policy = {
+	.cra_name	= "xts(aes)",
+	.type		= CRYPTO_ALG_TYPE_SKCIPHER,
+	.stock		= xts_stock,
 };
 
-static int xts_register(enum aesnictr_impl impl)
+static int xts_register(enum aesnictr_impl impl, int priority)
 {
-	const char *const *beats = xts_beats[impl];
-	int err;
-
-	if (impl == AESNICTR_VAES512 && aesnictr_cpu_is_zen5())
-		beats = xts_beats_zen5;
 	xts_active = aesnictr_xts_impl(impl);
 	snprintf(xts_alg.base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
 		 "xts-aes-aesnictr-%s", aesnictr_impl_names[impl]);
-	xts_alg.base.cra_priority = aesnictr_priority("xts", "xts(aes)", false,
-						      beats);
-	err = crypto_register_skcipher(&xts_alg);
-	return err ?: xts_alg.base.cra_priority;
+	xts_alg.base.cra_priority = priority;
+	return crypto_register_skcipher(&xts_alg);
 }
 
 static void xts_unregister(void)
@@ -380,6 +374,7 @@ const struct aesnictr_family aesnictr_xts_family = {
 	.algs		= "xts(aes)",
 	.cpu_lacks	= xts_cpu_lacks,
 	.selftest	= aesnictr_xts_selftest,
+	.policy		= &xts_policy,
 	.register_algs	= xts_register,
 	.unregister_algs = xts_unregister,
 };

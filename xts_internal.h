@@ -3,7 +3,7 @@
 #ifndef AESNICTR_XTS_INTERNAL_H
 #define AESNICTR_XTS_INTERNAL_H
 
-#include "aesnictr_shared.h"
+#include "shared.h"
 #include "xts_asm.h"
 
 /* The key schedules of an XTS key Key1 || Key2. */

@@ -1,20 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The assembly ABI of aesni_ctr: the key-schedule layouts, the byte offsets
- * the assembly uses (visible to the .S files too), and the prototypes of
- * every implementation's routines.  Shared by the kernel glue and the
- * userspace tools in tools/native, which provide u8/u32/u64, __aligned and
- * asmlinkage.  The glue asserts the offsets against the structs
- * (aesnictr_shared.h).
+ * The assembly ABI of the gcm family (gcm_clmul.S): the GCM key layout, the
+ * offsets the assembly uses (visible to the .S files too) and the routines'
+ * prototypes.  Shared by the kernel glue and tools/native; gcm_internal.h
+ * asserts the offsets against the struct.
  */
-#ifndef AESNI_CTR_H
-#define AESNI_CTR_H
+#ifndef AESNICTR_GCM_ASM_H
+#define AESNICTR_GCM_ASM_H
 
-#define AESNICTR_MAX_ROUNDS	14
-#define AESNICTR_BLOCK_SIZE	16
+#include "aes_asm.h"
 
-/* struct aesnictr_key: the round count after the 15 round keys */
-#define AESNICTR_KEY_NROUNDS	240
 /*
  * struct aesnictr_gcm_key: K_33, K_32..K_17, K_16..K_1 (one table
  * K_33..K_1), the xored halves of K_16..K_1
@@ -27,52 +22,15 @@
 #ifndef __ASSEMBLER__
 
 /*
- * A key schedule, one layout for every implementation and for the portable
- * C code (aes_ct.c): rk[0] is the round key applied first, rk[nrounds] the
- * last.  An encryption schedule holds FIPS-197's round keys in order; a
- * decryption schedule holds those of the equivalent inverse cipher, as
- * AESDEC uses them: the encryption keys in reverse order, the inner ones
- * passed through InvMixColumns (AESIMC).
- */
-struct aesnictr_key {
-	u8 rk[(AESNICTR_MAX_ROUNDS + 1) * AESNICTR_BLOCK_SIZE];
-	u32 nrounds;
-} __aligned(16);
-
-/* Expand a 16-, 24- or 32-byte AES key (key_len is checked by the caller). */
-asmlinkage void aesnictr_expand_key(struct aesnictr_key *key, const u8 *in_key,
-				    unsigned int key_len);
-
-/* The decryption schedule of the encryption schedule enc (AESIMC). */
-asmlinkage void aesnictr_invert_key(struct aesnictr_key *dec,
-				    const struct aesnictr_key *enc);
-
-/*
- * CTR: dst = src XOR AES(key, ctr), AES(key, ctr + 1), ... for len bytes, any
- * len (a trailing partial block uses the head of its keystream block).  The
- * counter block ctr is big-endian; only its low 32 bits are incremented, so
- * the caller must split a run where they would wrap:
- *	be32(ctr + 12) + DIV_ROUND_UP(len, 16) - 1 <= 0xffffffff.
- * src == dst (in place) is allowed; any alignment.  ctr is not written.
- */
-#define AESNICTR_CTR_CRYPT(name)					\
-	asmlinkage void name(const struct aesnictr_key *key, u8 *dst,	\
-			     const u8 *src, unsigned int len,		\
-			     const u8 ctr[AESNICTR_BLOCK_SIZE])
-AESNICTR_CTR_CRYPT(aesnictr_ctr_avx);
-AESNICTR_CTR_CRYPT(aesnictr_ctr_vaes2);
-AESNICTR_CTR_CRYPT(aesnictr_ctr_vaes512);
-
-/*
  * GCM.  The key holds the AES round keys and the hash key H = AES(key, 0^128)
  * as the powers H^16 .. H^1 in the form the GHASH code multiplies by (see
- * ghash_clmul.S); h_powers_xored holds, for Karatsuba, the XOR of the two
+ * gcm_clmul.S); h_powers_xored holds, for Karatsuba, the XOR of the two
  * 64-bit halves of each power, in both halves of a 16-byte slot so that the
  * wide implementations load several with one instruction; h_powers_hi holds
  * H^32 .. H^17 just before them (the 512-bit code hashes up to 32 blocks per
  * reduction, with powers from one table) and the last slot of
  * h_powers_top H^33 just before those (a message's last 32 blocks may take
- * H^33 .. H^2, see ghash_clmul.S; its other slots are zero).
+ * H^33 .. H^2, see gcm_clmul.S; its other slots are zero).
  * ghash_acc is the running GHASH value in that code's internal form: callers
  * zero it, pass it along, and give it, after the last update, to
  * aesnictr_gcm_final; nothing else may be assumed about its bytes.
@@ -133,4 +91,4 @@ asmlinkage void aesnictr_gcm_final(const struct aesnictr_gcm_key *key,
 				   u8 tag[AESNICTR_BLOCK_SIZE]);
 
 #endif /* !__ASSEMBLER__ */
-#endif /* AESNI_CTR_H */
+#endif /* AESNICTR_GCM_ASM_H */

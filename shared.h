@@ -3,7 +3,7 @@
  * The shared layer of aesni_ctr, below the algorithm families: the list of
  * implementations and the CPU features each width needs (cpu.c), the AES key
  * schedule on either path (aes_key.c), and whether a request may use the FPU.
- * It depends only on the assembly ABI (aesni_ctr.h) and the portable AES
+ * It depends only on the assembly ABI (aes_asm.h) and the portable AES
  * (aes_ct.h); nothing here knows a family.
  */
 #ifndef AESNICTR_SHARED_H
@@ -12,31 +12,11 @@
 #include <linux/build_bug.h>
 #include <linux/stddef.h>
 #include <linux/types.h>
-#include "aesni_ctr.h"
+#include "aes_asm.h"
 #include "aes_ct.h"
 
-/* The offsets the assembly uses (aesni_ctr.h), checked in every build. */
+/* The offset the assembly uses (aes_asm.h), checked in every build. */
 static_assert(offsetof(struct aesnictr_key, nrounds) == AESNICTR_KEY_NROUNDS);
-static_assert(offsetof(struct aesnictr_gcm_key, h_powers) ==
-	      AESNICTR_GCM_H_POWERS);
-static_assert(offsetof(struct aesnictr_gcm_key, h_powers_xored) ==
-	      AESNICTR_GCM_H_XORED);
-static_assert(offsetof(struct aesnictr_gcm_key, h_powers_hi) ==
-	      AESNICTR_GCM_H_POWERS_HI);
-static_assert(offsetof(struct aesnictr_gcm_key, h_powers_top) ==
-	      AESNICTR_GCM_H_POWERS_TOP);
-
-/* The priority where ours is faster: above every stock driver of 6.1 to 7.3. */
-#define AESNICTR_PRIORITY	1000
-
-/*
- * The priority to register name with (priority.c): AESNICTR_PRIORITY if
- * the driver the kernel gives for name now is generic or one of beats (the
- * stock drivers ours was measured faster than; NULL-terminated), else one
- * below that driver's (logged).
- */
-int aesnictr_priority(const char *family, const char *name, bool aead,
-		      const char *const *beats);
 
 /*
  * The implementations, by vector width; every family has (some of) these,
@@ -63,11 +43,21 @@ const char *aesnictr_cpu_lacks_width(enum aesnictr_impl impl);
 bool aesnictr_cpu_prefers_ymm(void);
 
 /*
- * AMD family 26 (Zen 5): where make bench measured our 512-bit GCM and XTS
- * ahead of the stock kernels' VAES code at every size (the README's table);
- * elsewhere (an Intel Xeon) they were level with it or behind.
+ * The CPU classes make bench told apart (priority.h): a family's measured
+ * lists can differ per class.  Each class names the models it was measured
+ * on; a CPU outside every listed range gets the default lists, measured on an
+ * Intel Xeon (family 6 model 0xcf, Emerald Rapids), the most conservative.
  */
-bool aesnictr_cpu_is_zen5(void);
+enum aesnictr_cpu_class {
+	AESNICTR_CPU_DEFAULT,
+	AESNICTR_CPU_ZEN5_TURIN,	/* AMD family 0x1a models 0x00-0x0f */
+	AESNICTR_NR_CPU_CLASSES
+};
+
+/* "default", "amd-zen5-turin": the names in the load line. */
+extern const char *const aesnictr_cpu_class_names[AESNICTR_NR_CPU_CLASSES];
+
+enum aesnictr_cpu_class aesnictr_cpu_class(void);
 
 /* May a request use the FPU now (and has no debug parameter said no)? */
 bool aesnictr_simd_usable(void);

@@ -1,25 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * AES key expansion and AES-CTR for three vector widths.
- *
- * Key expansion (aesnictr_expand_key) follows FIPS-197 word by word:
- *	w[i] = w[i - Nk] ^ f(w[i - 1])
- * where f is SubWord(RotWord(x)) ^ rcon when i % Nk == 0, SubWord(x) when
- * Nk == 8 and i % Nk == 4, and x otherwise.  SubWord comes from
- * AESKEYGENASSIST (with the word broadcast, dword 1 of the result is
- * RotWord(SubWord(x)) and dword 0 is SubWord(x)), so no table is indexed by
- * key bytes; the only branches are on i, which is public.
- *
- * Decryption keys (aesnictr_invert_key) for the equivalent inverse cipher
- * that AESDEC implements: dec[0] = enc[n], dec[i] = InvMixColumns(enc[n - i])
- * (AESIMC) for 0 < i < n, dec[n] = enc[0].
+ * AES-CTR for three vector widths (the key schedule comes from aes_expand.S).
  *
  * CTR (Gueron and Krasnov): within one call the upper 96 bits of every counter
  * block equal those of the first, so
  *	T = (ctr AND 96-bit mask) XOR rk0
  * is computed once, and block n's round-0 state is T XOR (0^96 || be32(c + n)).
  * The caller guarantees that c + n does not wrap 2^32 within a call
- * (aesni_ctr.h); it splits runs where the kernel's 128-bit counter carries out
+ * (ctr_asm.h); it splits runs where the kernel's 128-bit counter carries out
  * of the low word.  Two ways of forming the round-0 states are used:
  *
  *  - vector ops: C holds the little-endian words c + n in dword 3 of each
@@ -71,91 +59,11 @@
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
 
-#include "aesni_ctr.h"
-#include "aes_ctr_common.h"
+#include "aes_asm.h"
+#include "asm_common.h"
 
 	.text
 
-/* void aesnictr_expand_key(struct aesnictr_key *key, const u8 *in, unsigned int len) */
-SYM_FUNC_START(aesnictr_expand_key)
-	mov	%edx, %ecx
-	shr	$2, %ecx			/* Nk: 4, 6 or 8 words */
-	lea	6(%rcx), %eax			/* rounds = Nk + 6 */
-	mov	%eax, AESNICTR_KEY_NROUNDS(%rdi)
-	lea	4(,%rax,4), %r8d		/* words to produce: 4 * (rounds + 1) */
-	xor	%eax, %eax
-.Lcopy_key:
-	mov	(%rsi,%rax,4), %r9d
-	mov	%r9d, (%rdi,%rax,4)
-	inc	%eax
-	cmp	%ecx, %eax
-	jb	.Lcopy_key
-	xor	%r10d, %r10d			/* i % Nk */
-	mov	$1, %r11d			/* rcon */
-.Lnext_word:
-	mov	-4(%rdi,%rax,4), %r9d		/* w[i - 1] */
-	test	%r10d, %r10d
-	jnz	.Lmaybe_subword
-	vmovd	%r9d, %xmm0
-	vpshufd	$0, %xmm0, %xmm0
-	vaeskeygenassist $0, %xmm0, %xmm0
-	vpextrd	$1, %xmm0, %r9d			/* RotWord(SubWord(w)) */
-	xor	%r11d, %r9d
-	add	%r11d, %r11d			/* rcon *= x in GF(2^8) */
-	cmp	$0x100, %r11d
-	jb	.Lxor_word
-	xor	$0x11b, %r11d
-	jmp	.Lxor_word
-.Lmaybe_subword:
-	cmp	$8, %ecx
-	jne	.Lxor_word
-	cmp	$4, %r10d
-	jne	.Lxor_word
-	vmovd	%r9d, %xmm0
-	vpshufd	$0, %xmm0, %xmm0
-	vaeskeygenassist $0, %xmm0, %xmm0
-	vmovd	%xmm0, %r9d			/* SubWord(w) */
-.Lxor_word:
-	mov	%eax, %edx
-	sub	%ecx, %edx
-	xor	(%rdi,%rdx,4), %r9d		/* ^= w[i - Nk] */
-	mov	%r9d, (%rdi,%rax,4)
-	inc	%r10d
-	cmp	%ecx, %r10d
-	jb	1f
-	xor	%r10d, %r10d
-1:	inc	%eax
-	cmp	%r8d, %eax
-	jb	.Lnext_word
-	vpxor	%xmm0, %xmm0, %xmm0
-	xor	%r9d, %r9d
-	RET
-SYM_FUNC_END(aesnictr_expand_key)
-
-/* void aesnictr_invert_key(struct aesnictr_key *dec, const struct aesnictr_key *enc) */
-SYM_FUNC_START(aesnictr_invert_key)
-	mov	AESNICTR_KEY_NROUNDS(%rsi), %eax
-	mov	%eax, AESNICTR_KEY_NROUNDS(%rdi)
-	shl	$4, %eax
-	lea	(%rsi,%rax), %rdx		/* enc[n] */
-	vmovdqu	(%rdx), %xmm0
-	vmovdqu	%xmm0, (%rdi)
-	vmovdqu	(%rsi), %xmm0
-	vmovdqu	%xmm0, (%rdi,%rax)
-	mov	%rdi, %rcx
-	add	%rdi, %rax			/* dec[n] */
-.Linvert_next:
-	add	$16, %rcx
-	sub	$16, %rdx
-	cmp	%rax, %rcx
-	jae	.Linvert_done
-	vaesimc	(%rdx), %xmm0
-	vmovdqu	%xmm0, (%rcx)
-	jmp	.Linvert_next
-.Linvert_done:
-	vpxor	%xmm0, %xmm0, %xmm0
-	RET
-SYM_FUNC_END(aesnictr_invert_key)
 
 #define KEY		%rdi
 #define DST		%rsi
@@ -267,7 +175,7 @@ SYM_FUNC_END(aesnictr_invert_key)
 	lea	(KEY,%rax), RKLAST_PTR
 .endm
 
-/* VL 64: void aesnictr_ctr_vaes512(key, dst, src, len, ctr), see aesni_ctr.h */
+/* VL 64: void aesnictr_ctr_vaes512(key, dst, src, len, ctr), see ctr_asm.h */
 .macro _aes_ctr_crypt_zmm
 	_ctr_prologue	.Lreturn\@
 
@@ -368,7 +276,7 @@ SYM_FUNC_END(aesnictr_invert_key)
 	.endr
 .endm
 
-/* VL 16, 32: void aesnictr_ctr_<tier>(key, dst, src, len, ctr), see aesni_ctr.h */
+/* VL 16, 32: void aesnictr_ctr_<tier>(key, dst, src, len, ctr), see ctr_asm.h */
 .macro _aes_ctr_crypt_gpr
 	_ctr_prologue	.Lreturn\@
 	_vbroadcast128	(RKLAST_PTR), RKLAST

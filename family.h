@@ -9,7 +9,7 @@
 #ifndef AESNICTR_FAMILY_H
 #define AESNICTR_FAMILY_H
 
-#include "aesnictr_shared.h"
+#include "priority.h"
 
 struct aesnictr_family {
 	const char *name;	/* "ctr": log lines */
@@ -25,11 +25,13 @@ struct aesnictr_family {
 	 * 0 if it passed; a failure has been logged.
 	 */
 	int (*selftest)(enum aesnictr_impl impl, bool simd);
+	/* What priority.c decides the family's priority from. */
+	const struct aesnictr_policy *policy;
 	/*
-	 * Register the algorithms on implementation impl: the priority used,
-	 * or an error.  Unregister them.
+	 * Register the algorithms on implementation impl at priority: 0 or
+	 * an error, in which case nothing stays registered.  Unregister them.
 	 */
-	int (*register_algs)(enum aesnictr_impl impl);
+	int (*register_algs)(enum aesnictr_impl impl, int priority);
 	void (*unregister_algs)(void);
 };
 

@@ -29,7 +29,7 @@
  * XORs/shuffles per 32 blocks than reducing per 16: 3-6% on AMD Zen 5,
  * whose 512-bit carry-less multiplier is half-rate).
  *
- * Key layout (struct aesnictr_gcm_key, offsets in aesni_ctr.h): AES round
+ * Key layout (struct aesnictr_gcm_key, offsets in gcm_asm.h): AES round
  * keys @0, K_33 just before K_32..K_17 @AESNICTR_GCM_H_POWERS_HI and right
  * after them K_16..K_1 @AESNICTR_GCM_H_POWERS (16 bytes each: one table
  * K_33..K_1),
@@ -55,8 +55,8 @@
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
-#include "aesni_ctr.h"
-#include "aes_ctr_common.h"
+#include "gcm_asm.h"
+#include "asm_common.h"
 
 	.section .rodata
 	.p2align 6
@@ -426,7 +426,7 @@ SYM_FUNC_END(aesnictr_gcm_final)
  * r11 GDATA (the ciphertext being hashed), rax bytes done.
  *	V0-V7	AES states
  *	V8	round key (VL 16, 32), last round key (VL 64)
- *	V9	VL 64: C, the counter words (aes_ctr_common.h); VL 16, 32: the
+ *	V9	VL 64: C, the counter words (asm_common.h); VL 16, 32: the
  *		big-endian counter block of the iteration's first block (_ctr_be)
  *	V10-V12	LO, HI, MID: partial products of a GHASH group (Karatsuba; the
  *		VL 64 loop: schoolbook, V12 the middle product itself)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Assembly shared by aesni_ctr_asm.S (CTR), ghash_clmul.S (GCM) and
+ * Assembly shared by ctr_aes.S (CTR), gcm_clmul.S (GCM) and
  * xts_aes.S (XTS): the vector-width helpers, the vector form of the
  * Gueron-Krasnov counters and a table of byte-shift masks.
  * ctr(aes) uses these counters in its tails and 512-bit code (its 128/256-bit

@@ -8,14 +8,14 @@
  * one that cannot run on this CPU is left out with one line, one whose
  * implementations all fail is left out, and the module loads if at least one
  * family registered.  Adding a family is its own files plus one entry in
- * families[] below (and its extern in aesnictr_family.h).
+ * families[] below (and its extern in family.h).
  */
 
 #include <asm/cpu_device_id.h>
 #include <crypto/algapi.h>
 #include <linux/fips.h>
 #include <linux/module.h>
-#include "aesnictr_family.h"
+#include "family.h"
 
 #ifndef AESNICTR_VERSION
 #define AESNICTR_VERSION "unknown"
@@ -71,7 +71,7 @@ static int width_cap(const char **why)
 static int family_start(const struct aesnictr_family *f, int cap)
 {
 	const char *lacks = f->cpu_lacks(AESNICTR_AVX);
-	int impl, err, prio;
+	int impl, err;
 
 	if (lacks) {
 		pr_info("%s: %s not registered: the CPU lacks %s\n", f->name,
@@ -85,6 +85,9 @@ static int family_start(const struct aesnictr_family *f, int cap)
 		return fips_enabled ? err : -ENODEV;
 	}
 	for (impl = cap; impl >= 0; impl--) {
+		char why[96];
+		int prio;
+
 		if (f->cpu_lacks(impl))
 			continue;
 		err = f->selftest(impl, true);
@@ -96,14 +99,20 @@ static int family_start(const struct aesnictr_family *f, int cap)
 				return err;
 			continue;
 		}
-		prio = f->register_algs(impl);
+		prio = aesnictr_priority(f->policy, impl, why, sizeof(why));
 		if (prio < 0) {
-			pr_err("%s: registering %s failed: %d\n", f->name,
-			       f->algs, prio);
-			return prio;
+			pr_err("%s: %s not registered: its priority could not be decided\n",
+			       f->name, f->algs);
+			return -ENODEV;
 		}
-		pr_info("%s: %s as *-aesnictr-%s (priority %d)\n", f->name,
-			f->algs, aesnictr_impl_names[impl], prio);
+		err = f->register_algs(impl, prio);
+		if (err) {
+			pr_err("%s: registering %s failed: %d\n", f->name,
+			       f->algs, err);
+			return err;
+		}
+		pr_info("%s: %s as *-aesnictr-%s (priority %d: %s)\n", f->name,
+			f->algs, aesnictr_impl_names[impl], prio, why);
 		return impl;
 	}
 	pr_err("%s: no implementation passed its self-test; %s not registered\n",
@@ -127,7 +136,7 @@ static int __init aesnictr_init(void)
 	char summary[96] = "";
 	const char *why = "";
 	int cap = width_cap(&why);
-	int i, n = 0;
+	int i, err, n = 0;
 
 	if (cap < 0) {
 		pr_err("unknown max_tier=%s (known: avx, vaes2, vaes512)\n",
@@ -151,11 +160,14 @@ static int __init aesnictr_init(void)
 	}
 
 	/*
-	 * Families register above the driver the kernel would otherwise use
-	 * only where ours is faster (priority.c): have the stock one loaded,
-	 * as udev may load it after this module.
+	 * Families register above the stock driver only where ours is faster
+	 * (priority.c): have it loaded, as udev may load it after this module
+	 * (the soft dependency below asks modprobe for the same).
 	 */
-	request_module("aesni-intel");
+	err = request_module("aesni-intel");
+	if (err)
+		pr_info("loading aesni-intel gave %d; deciding priorities from what is registered\n",
+			err);
 	for (i = 0; i < ARRAY_SIZE(families); i++)
 		registered[i] = -1;
 	for (i = 0; i < ARRAY_SIZE(families); i++) {
@@ -176,8 +188,9 @@ static int __init aesnictr_init(void)
 		pr_info("no algorithm family could be registered; not loading\n");
 		return -ENODEV;
 	}
-	pr_info("version %s:%s (width cap %s: %s)\n", AESNICTR_VERSION, summary,
-		aesnictr_impl_names[cap], why);
+	pr_info("version %s:%s (width cap %s: %s; cpu class %s)\n",
+		AESNICTR_VERSION, summary, aesnictr_impl_names[cap], why,
+		aesnictr_cpu_class_names[aesnictr_cpu_class()]);
 	return 0;
 }
 
@@ -189,9 +202,11 @@ static void __exit aesnictr_exit(void)
 module_init(aesnictr_init);
 module_exit(aesnictr_exit);
 
-MODULE_DESCRIPTION("AES-CTR, AES-GCM and AES-XTS with AES-NI/AVX and VAES");
+MODULE_DESCRIPTION("AES-CTR, AES-GCM, AES-XTS and AES-CBC with HMAC-SHA1/SHA256 (authenc) with AES-NI/AVX, VAES and SHA-NI");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(AESNICTR_VERSION);
+/* the stock drivers first, so priority.c can see what it must beat */
+MODULE_SOFTDEP("pre: aesni_intel");
 MODULE_ALIAS_CRYPTO("ctr(aes)");
 MODULE_ALIAS_CRYPTO("gcm(aes)");
 MODULE_ALIAS_CRYPTO("rfc4106(gcm(aes))");
