@@ -16,6 +16,11 @@ hide_stock() {
 	[ -n "$_dl" ] || return 1
 	STOCK_KO=/lib/vmtest/stock/$(basename "${_dl%%:*}")
 	STOCK_KO_DEPS=$(for _f in ${_dl#*:}; do basename "$_f" .ko; done)
+	# (something at boot may have asked for it already: then it goes too)
+	if [ -e /sys/module/aesni_intel ]; then
+		info "aesni_intel was loaded before the scenario began (refcnt $(cat /sys/module/aesni_intel/refcnt)): removing it"
+		rmmod aesni_intel || return 1
+	fi
 	mkdir -p /lib/vmtest/stock
 	mv "$_md/${_dl%%:*}" "$STOCK_KO" || return 1
 	sed -i '/aesni[-_]intel/d' $_md/modules.dep $_md/modules.alias 2>/dev/null
@@ -46,7 +51,7 @@ scenario_run() {
 	[ -n "$OURS_KO" ] || { info "no module under test"; return; }
 	hide_stock
 	check $? "aesni_intel hidden for this boot ($STOCK_KO; modprobe aesni_intel fails)" \
-		"could not hide aesni_intel: $(grep aesni /lib/modules/$KVER/modules.dep)"
+		"could not hide aesni_intel (loaded: $([ -e /sys/module/aesni_intel ] && echo yes || echo no); modules.dep: $(grep aesni /lib/modules/$KVER/modules.dep))"
 	scenario_begin noaesni
 	need_modules algif_aead gcm ghash_generic seqiv xts
 	authenc_modules

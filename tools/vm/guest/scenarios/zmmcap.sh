@@ -20,7 +20,7 @@ scenario_run() {
 		insmod_marked "zmmcap $_args" $_args || continue
 		_l=$(ours_line "zmmcap $_args" "$OURS_NAME: version")
 		case "$_l" in
-		*"($_want)"*) pass "insmod ${_args:-(no parameters)}: summary line says '$_want': $_l" ;;
+		*"($_want)"*|*"($_want; "*) pass "insmod ${_args:-(no parameters)}: summary line says '$_want': $_l" ;;
 		*) fail "insmod ${_args:-(no parameters)}: summary line '${_l:-none}', want '($_want)'" ;;
 		esac
 		log_lines "zmmcap $_args"
