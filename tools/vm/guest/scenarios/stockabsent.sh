@@ -29,17 +29,21 @@ hide_stock() {
 }
 
 # every algorithm of every family that runs here: ours has the priority
-# the policy gives (since mark $1) and the name resolves to the winner; $2 =
-# the priority ours must still have (empty: any)
+# the policy gives (since mark $1) and the name resolves to the winner; with
+# $2 = "unchanged" each of our drivers must still have the priority it had
+# at the last call without it
 names_resolve() {
+	[ "${2:-}" = unchanged ] || : >/tmp/prio.first
 	for _fm in $FAMILIES; do
 		[ -n "$(want_impl $_fm)" ] || continue
 		for _a in $(family_algs $_fm); do
 			_an=${_a%:*}
 			_d=$(ours_driver "$_an")
 			_p=$(alg_prio "$_an" "$_d")
-			[ -z "$2" ] || check $([ "$_p" = "$2" ]; echo $?) "$_d still at priority $2" \
-				"$_d at priority ${_p:-?}, want $2 (unchanged)"
+			_p0=$(awk -v d="$_d" '$1 == d { print $2 }' /tmp/prio.first)
+			[ "${2:-}" = unchanged ] || echo "$_d $_p" >>/tmp/prio.first
+			[ "${2:-}" != unchanged ] || check $([ "$_p" = "$_p0" ]; echo $?) "$_d still at priority $_p" \
+				"$_d at priority ${_p:-?}, was ${_p0:-?}"
 			check_priority_policy "$_an" "$_d" $_fm "$1"
 			check_resolution "$_an" "$(expected_winner "$_an" "$_d" $_fm "$1")"
 		done
@@ -47,7 +51,6 @@ names_resolve() {
 }
 
 scenario_run() {
-	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 	[ -n "$OURS_KO" ] || { info "no module under test"; return; }
 	hide_stock
 	check $? "aesni_intel hidden for this boot ($STOCK_KO; modprobe aesni_intel fails)" \
@@ -85,7 +88,7 @@ scenario_run() {
 	check $([ -z "$(ours_line "stock later" "$OURS_NAME: ")" ]; echo $?) \
 		"loading aesni_intel later changed nothing of ours (no new line of $OURS_NAME)" \
 		"$OURS_NAME logged after aesni_intel loaded: $(ours_line "stock later" "$OURS_NAME: ")"
-	names_resolve "insmod stockabsent" $PRIO_OURS
+	names_resolve "insmod stockabsent" unchanged
 
 	# --- ours reloaded: the stock-present rules ---------------------------
 	rmmod_check "with aesni_intel loaded" || return
