@@ -16,6 +16,8 @@ mount -t tmpfs tmpfs /tmp
 . /vmtest/lib.sh
 
 read_cmdline
+# without a module under test (VM_MODULE=stock) main is the rig's self-test
+[ "$SCEN" = main ] && [ -z "$OURS_KO" ] && SCEN=stock
 ktap_begin
 if [ -f "/vmtest/scenarios/$SCEN.sh" ]; then
 	. "/vmtest/scenarios/$SCEN.sh"

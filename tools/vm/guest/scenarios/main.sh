@@ -6,7 +6,7 @@
 # differential fuzz, one fuzzer per CPU at once, dm-crypt aes-ctr-plain64,
 # bad keys, the fuzzer's self-check, rmmod refused while in use, load/unload
 # cycles, every max_tier (ctr and gcm), the forced non-SIMD path, a bad
-# parameter.  Without a module under test: the stock scenario.
+# parameter.  Without a module under test /init runs the stock scenario.
 
 # SP 800-38A F.5.1 through kcapi-enc, by the generic name "ctr(aes)", under
 # the kernel's default AF_ALG restriction (7.x: an allowlist)
@@ -150,12 +150,7 @@ nosimd_check() {
 
 scenario_run() {
 	info "cpu flags:$(cpu_flags)"
-	if [ -z "$OURS_KO" ]; then
-		. /vmtest/scenarios/stock.sh
-		scenario_run
-		return
-	fi
-	scenario_begin
+	scenario_begin || return
 	_d=$(wait_stock_ctr 30)
 	check $? "stock driver $_d: selftest passed" "no stock (aesni_intel) ctr(aes) driver reached selftest passed"
 	want=$(want_impl ctr)

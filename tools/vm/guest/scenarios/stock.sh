@@ -1,5 +1,6 @@
 # shellcheck shell=sh
-# stock (-cpu max; also main without a module under test, VM_MODULE=stock):
+# stock (-cpu max; /init runs it for main without a module under test,
+# VM_MODULE=stock):
 # the rig's self-test on the stock aesni_intel ctr(aes) driver: priority,
 # resolution, known answers, fuzz, bad keys, the fuzzer's self-check,
 # rmmod refused while in use, modprobe/rmmod cycles.
