@@ -74,7 +74,7 @@ const struct bench_mode *cur;
 unsigned int cur_bit;
 u8 *src, *dst, *ref;
 uint64_t msg_no;
-u8 iv_ring[NR_IV][BLK];
+u8 iv_ring[NR_IV][BLK] __attribute__((aligned(16)));
 int tag_bad;
 int stock_fail;
 int sha_ni;

@@ -10,8 +10,8 @@
  * stock_check) of every row taking part, per message size prepare, msg (one
  * message per row, checked against OpenSSL's) and run (the timed loop,
  * interleaved across the rows, best of the runs).  A mode's per-message
- * code switches on the row's kind inside the mode file, so that each timed
- * loop (BENCH_RUN) has its messages inlined.
+ * code switches on the row's kind inside the mode file; its timed loop
+ * (BENCH_RUN) calls it once per message.
  */
 #ifndef NATIVE_BENCH_H
 #define NATIVE_BENCH_H
@@ -68,7 +68,7 @@ struct impl {
 	double best;			/* best seconds per timed run */
 	unsigned int wrong;		/* 1 << mode: output/tag wrong */
 	u8 tag[MAX_TAG];		/* last GCM/authenc tag made */
-};
+} __attribute__((aligned(16)));	/* as the one-file bench's compiler knew */
 
 /* One mode of the bench: its file fills it in, bench_modes[] lists it. */
 struct bench_mode {
@@ -106,7 +106,7 @@ extern const struct bench_mode *cur;	/* the mode being timed */
 extern unsigned int cur_bit;		/* 1 << its index in bench_modes[] */
 extern u8 *src, *dst, *ref;
 extern uint64_t msg_no;
-extern u8 iv_ring[NR_IV][BLK];
+extern u8 iv_ring[NR_IV][BLK] __attribute__((aligned(16)));
 extern int tag_bad;		/* a ring message's tag check failed */
 extern int stock_fail;		/* a stock row failed its check */
 extern int sha_ni;		/* the CPU has SHA-NI (ours authenc needs it) */
@@ -143,9 +143,15 @@ static inline void next_iv(u8 iv[BLK])
 }
 
 /*
- * The timed loop of a mode, a function fn(im, len, iters) of its own so
- * that msg (one message into dst) is inlined and nothing else is in the
- * loop; out is what --chain makes the next message wait for.
+ * A mode's one message: a function of its own, called by the timed loop
+ * (the single-file bench of before compiled it so; kept, so that what is
+ * timed stays the same whichever way the compiler would inline).
+ */
+#define noinline	__attribute__((noinline))
+
+/*
+ * The timed loop of a mode, fn(im, len, iters): msg (one message into dst)
+ * iters times; out is what --chain makes the next message wait for.
  */
 #define BENCH_RUN(fn, msg, out)						\
 static double fn(struct impl *im, size_t len, long iters)		\

@@ -117,7 +117,7 @@ static inline void ae_next_iv(u8 iv[BLK])
  * im->tag.  Ours as the kernel glue: the inner state, the AAD absorbed
  * (lazily), one stitched call over the text, the HMAC finished.
  */
-static inline void ae_enc_msg(struct impl *im, u8 *out, size_t len)
+static noinline void ae_enc_msg(struct impl *im, u8 *out, size_t len)
 {
 	const struct authenc_hash *hd = ae_hash();
 	struct aesnictr_authenc_stream s;
@@ -170,7 +170,7 @@ static inline int tag_neq(const u8 *a, const u8 *b, unsigned int n)
 }
 
 /* One authenc decryption of a ring message: the tag checked, the text out. */
-static inline void ae_dec_msg(struct impl *im, u8 *out, size_t len)
+static noinline void ae_dec_msg(struct impl *im, u8 *out, size_t len)
 {
 	const struct authenc_hash *hd = ae_hash();
 	unsigned int r = (ring_next++ + chain_dep) % NR_RING;

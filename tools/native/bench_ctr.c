@@ -41,7 +41,7 @@ static void ctr_set_key(struct impl *im, const u8 *key, unsigned int bits)
 }
 
 /* One CTR message: fresh IV, the whole of src[0..len) into out. */
-static inline void ctr_msg(struct impl *im, u8 *out, size_t len)
+static noinline void ctr_msg(struct impl *im, u8 *out, size_t len)
 {
 	u8 iv[BLK];
 	int n1, n2;

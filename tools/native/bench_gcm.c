@@ -68,7 +68,7 @@ static inline void gcm_tier_msg(struct impl *im, int enc, const u8 *iv,
 	gcm_final_fn(&im->gk, acc, GCM_AAD, len, tag);
 }
 
-static inline void gcm_enc_msg(struct impl *im, u8 *out, size_t len)
+static noinline void gcm_enc_msg(struct impl *im, u8 *out, size_t len)
 {
 	u8 iv[BLK];
 	int n, n1, n2;
@@ -103,7 +103,7 @@ static inline void gcm_enc_msg(struct impl *im, u8 *out, size_t len)
 	}
 }
 
-static inline void gcm_dec_msg(struct impl *im, u8 *out, size_t len)
+static noinline void gcm_dec_msg(struct impl *im, u8 *out, size_t len)
 {
 	unsigned int r = (ring_next++ + chain_dep) % NR_RING;
 	const u8 *iv = ring[r].iv, *ct = ring[r].ct;

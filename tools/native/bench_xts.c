@@ -83,7 +83,7 @@ static void xts_set_key(struct impl *im, const u8 *key, unsigned int bits)
  * of src[0..len) into out in one call.  Ours as the kernel glue:
  * aesnictr_xts_tweak, then one call of the tier's routine.
  */
-static inline void xts_msg(struct impl *im, int enc, u8 *out, size_t len)
+static noinline void xts_msg(struct impl *im, int enc, u8 *out, size_t len)
 {
 	const u8 *iv = xts_ivs[(msg_no++ + chain_dep) % NR_XTS_IV];
 	u8 tw[BLK];
