@@ -85,8 +85,14 @@ struct bench_mode {
 	unsigned int stock;	/* STOCK_* a stock row must have */
 	/* The row's key for this mode (not timed). */
 	void (*set_key)(struct impl *im, const u8 *key, unsigned int bits);
-	/* A stock row against OpenSSL before it is timed: 0 if it passed. */
-	int (*stock_check)(struct impl *im, const u8 *key, unsigned int bits);
+	/*
+	 * A stock row against OpenSSL before it is timed, at each of the
+	 * stock_lens (bench_stock.c's stock_check()): see stock_check_one_t.
+	 */
+	int (*stock_check)(struct impl *im, const u8 *key, unsigned int bits,
+			   unsigned int i, unsigned int len);
+	const unsigned int *stock_lens;
+	unsigned int nr_stock_lens;
 	/* Before a size's check and timing (NULL: nothing): the ring. */
 	void (*prepare)(const u8 *key, unsigned int bits, size_t len);
 	/* One message of len bytes of src (ring modes: of the ring) into out. */
@@ -193,16 +199,12 @@ void stock_add(const char *dir, int csv);
 void stock_failed(struct impl *im, unsigned int bits, const char *what,
 		  size_t len);
 /*
- * one(im, key, bits, i, lens[i]) for each length, dst filled with 0x5c
- * first and checked after for writes past len; one calls stock_failed
- * and returns nonzero on a wrong result.  Returns 0 if all passed.
+ * The mode's stock_check(im, key, bits, i, len) at each len of its
+ * stock_lens, dst filled with 0x5c first and checked after for writes
+ * past len; stock_check calls stock_failed and returns nonzero on a wrong
+ * result.  Returns 0 if all passed.
  */
-typedef int stock_check_one_t(struct impl *im, const u8 *key,
-			      unsigned int bits, unsigned int i,
-			      unsigned int len);
-int stock_check_lens(struct impl *im, const u8 *key, unsigned int bits,
-		     const unsigned int *lens, unsigned int n,
-		     stock_check_one_t *one);
+int stock_check(struct impl *im, const u8 *key, unsigned int bits);
 /*
  * An AEAD (gcm, authenc) stock row against OpenSSL's ref and tag of len
  * bytes of src: encryption (enc set) must give both; decryption must give

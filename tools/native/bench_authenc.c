@@ -273,16 +273,11 @@ static int ae_stock_one(struct impl *im, const u8 *key, unsigned int bits,
 				i % cur->tag_len);
 }
 
-static int ae_stock_check(struct impl *im, const u8 *key, unsigned int bits)
-{
-	static const unsigned int lens[] = {
-		0, 16, 32, 48, 64, 80, 112, 256, 1440, 4096, 16400
-	};
+static const unsigned int ae_stock_lens[] = {
+	0, 16, 32, 48, 64, 80, 112, 256, 1440, 4096, 16400
+};
 
-	return stock_check_lens(im, key, bits, lens, ARRAY_LEN(lens),
-				ae_stock_one);
-}
-
+/* authenc-sha1/sha256 (hash h) -enc (e = 1) and -dec (e = 0). */
 #define AE_MODE(n, h, e, t)						\
 	.name		= n,						\
 	.title		= t,						\
@@ -297,7 +292,9 @@ static int ae_stock_check(struct impl *im, const u8 *key, unsigned int bits)
 			  ((e) ? KIND(IMPL_OSSL_STITCHED) : 0),		\
 	.stock		= STOCK_AUTHENC,				\
 	.set_key	= ae_set_key,					\
-	.stock_check	= ae_stock_check,				\
+	.stock_check	= ae_stock_one,					\
+	.stock_lens	= ae_stock_lens,				\
+	.nr_stock_lens	= ARRAY_LEN(ae_stock_lens),			\
 	.prepare	= (e) ? NULL : ae_make_ring,			\
 	.msg		= (e) ? ae_enc_msg : ae_dec_msg,		\
 	.run		= (e) ? ae_enc_run : ae_dec_run,

@@ -195,45 +195,35 @@ static int gcm_stock_one(struct impl *im, const u8 *key, unsigned int bits,
 }
 
 /* Lengths with and without partial blocks, across 6.1's thresholds. */
-static int gcm_stock_check(struct impl *im, const u8 *key, unsigned int bits)
-{
-	static const unsigned int lens[] = {
-		0, 1, 15, 16, 17, 64, 100, 255, 256, 639, 640, 1420, 4095,
-		4096, 4111, 16401
-	};
-
-	return stock_check_lens(im, key, bits, lens, ARRAY_LEN(lens),
-				gcm_stock_one);
-}
-
-#define GCM_KINDS	(KIND(IMPL_TIER) | KIND(IMPL_OPENSSL) | \
-			 KIND(IMPL_GCRYPT) | KIND(IMPL_STOCK))
-
-const struct bench_mode bench_gcm_enc = {
-	.name		= "gcm-enc",
-	.title		= "GCM encrypt (12-byte IV, 16-byte AAD, 16-byte tag)",
-	.sizes		= gcm_sizes,
-	.enc		= 1,
-	.tag_len	= BLK,
-	.kinds		= GCM_KINDS,
-	.stock		= STOCK_GCM,
-	.set_key	= gcm_set_key,
-	.stock_check	= gcm_stock_check,
-	.msg		= gcm_enc_msg,
-	.run		= gcm_enc_run,
+static const unsigned int gcm_stock_lens[] = {
+	0, 1, 15, 16, 17, 64, 100, 255, 256, 639, 640, 1420, 4095, 4096, 4111,
+	16401
 };
 
+/* gcm-enc (e = 1) and gcm-dec (e = 0). */
+#define GCM_MODE(n, e, t)						\
+	.name		= n,						\
+	.title		= t,						\
+	.sizes		= gcm_sizes,					\
+	.ring		= !(e),						\
+	.enc		= e,						\
+	.tag_len	= BLK,						\
+	.kinds		= KIND(IMPL_TIER) | KIND(IMPL_OPENSSL) |	\
+			  KIND(IMPL_GCRYPT) | KIND(IMPL_STOCK),		\
+	.stock		= STOCK_GCM,					\
+	.set_key	= gcm_set_key,					\
+	.stock_check	= gcm_stock_one,				\
+	.stock_lens	= gcm_stock_lens,				\
+	.nr_stock_lens	= ARRAY_LEN(gcm_stock_lens),			\
+	.prepare	= (e) ? NULL : gcm_make_ring,			\
+	.msg		= (e) ? gcm_enc_msg : gcm_dec_msg,		\
+	.run		= (e) ? gcm_enc_run : gcm_dec_run,
+
+const struct bench_mode bench_gcm_enc = {
+	GCM_MODE("gcm-enc", 1,
+		 "GCM encrypt (12-byte IV, 16-byte AAD, 16-byte tag)")
+};
 const struct bench_mode bench_gcm_dec = {
-	.name		= "gcm-dec",
-	.title		= "GCM decrypt (12-byte IV, 16-byte AAD, 16-byte tag checked)",
-	.sizes		= gcm_sizes,
-	.ring		= 1,
-	.tag_len	= BLK,
-	.kinds		= GCM_KINDS,
-	.stock		= STOCK_GCM,
-	.set_key	= gcm_set_key,
-	.stock_check	= gcm_stock_check,
-	.prepare	= gcm_make_ring,
-	.msg		= gcm_dec_msg,
-	.run		= gcm_dec_run,
+	GCM_MODE("gcm-dec", 0,
+		 "GCM decrypt (12-byte IV, 16-byte AAD, 16-byte tag checked)")
 };

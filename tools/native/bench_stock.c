@@ -110,19 +110,18 @@ void stock_failed(struct impl *im, unsigned int bits, const char *what,
 	     cur->name, bits, what, len);
 }
 
-int stock_check_lens(struct impl *im, const u8 *key, unsigned int bits,
-		     const unsigned int *lens, unsigned int n,
-		     stock_check_one_t *one)
+int stock_check(struct impl *im, const u8 *key, unsigned int bits)
 {
-	unsigned int i;
+	unsigned int i, len;
 
-	for (i = 0; i < n; i++) {
-		memset(dst, 0x5c, lens[i] + 32);
-		if (one(im, key, bits, i, lens[i]))
+	for (i = 0; i < cur->nr_stock_lens; i++) {
+		len = cur->stock_lens[i];
+		memset(dst, 0x5c, len + 32);
+		if (cur->stock_check(im, key, bits, i, len))
 			return -1;
-		if (memcmp(dst + lens[i], "\x5c\x5c\x5c\x5c\x5c\x5c\x5c\x5c", 8)) {
+		if (memcmp(dst + len, "\x5c\x5c\x5c\x5c\x5c\x5c\x5c\x5c", 8)) {
 			stock_failed(im, bits, "wrote past the end of the output",
-				     lens[i]);
+				     len);
 			return -1;
 		}
 	}

@@ -157,43 +157,33 @@ static int xts_stock_one(struct impl *im, const u8 *key, unsigned int bits,
 }
 
 /* Lengths with ciphertext stealing, across the routines' thresholds. */
-static int xts_stock_check(struct impl *im, const u8 *key, unsigned int bits)
-{
-	static const unsigned int lens[] = {
-		16, 17, 31, 32, 47, 64, 100, 255, 256, 512, 4095, 4096, 4111,
-		16401, 65536 + 13
-	};
-
-	return stock_check_lens(im, key, bits, lens, ARRAY_LEN(lens),
-				xts_stock_one);
-}
-
-#define XTS_KINDS	(KIND(IMPL_TIER) | KIND(IMPL_OPENSSL) | \
-			 KIND(IMPL_GCRYPT) | KIND(IMPL_STOCK))
-
-const struct bench_mode bench_xts_enc = {
-	.name		= "xts-enc",
-	.title		= "XTS encrypt (two keys of the size shown, 16-byte IV)",
-	.sizes		= xts_sizes,
-	.whole_blocks	= 1,
-	.enc		= 1,
-	.kinds		= XTS_KINDS,
-	.stock		= STOCK_XTS,
-	.set_key	= xts_set_key,
-	.stock_check	= xts_stock_check,
-	.msg		= xts_enc_msg,
-	.run		= xts_enc_run,
+static const unsigned int xts_stock_lens[] = {
+	16, 17, 31, 32, 47, 64, 100, 255, 256, 512, 4095, 4096, 4111, 16401,
+	65536 + 13
 };
 
+/* xts-enc (e = 1) and xts-dec (e = 0). */
+#define XTS_MODE(n, e, t)						\
+	.name		= n,						\
+	.title		= t,						\
+	.sizes		= xts_sizes,					\
+	.whole_blocks	= 1,						\
+	.enc		= e,						\
+	.kinds		= KIND(IMPL_TIER) | KIND(IMPL_OPENSSL) |	\
+			  KIND(IMPL_GCRYPT) | KIND(IMPL_STOCK),		\
+	.stock		= STOCK_XTS,					\
+	.set_key	= xts_set_key,					\
+	.stock_check	= xts_stock_one,				\
+	.stock_lens	= xts_stock_lens,				\
+	.nr_stock_lens	= ARRAY_LEN(xts_stock_lens),			\
+	.msg		= (e) ? xts_enc_msg : xts_dec_msg,		\
+	.run		= (e) ? xts_enc_run : xts_dec_run,
+
+const struct bench_mode bench_xts_enc = {
+	XTS_MODE("xts-enc", 1,
+		 "XTS encrypt (two keys of the size shown, 16-byte IV)")
+};
 const struct bench_mode bench_xts_dec = {
-	.name		= "xts-dec",
-	.title		= "XTS decrypt (two keys of the size shown, 16-byte IV)",
-	.sizes		= xts_sizes,
-	.whole_blocks	= 1,
-	.kinds		= XTS_KINDS,
-	.stock		= STOCK_XTS,
-	.set_key	= xts_set_key,
-	.stock_check	= xts_stock_check,
-	.msg		= xts_dec_msg,
-	.run		= xts_dec_run,
+	XTS_MODE("xts-dec", 0,
+		 "XTS decrypt (two keys of the size shown, 16-byte IV)")
 };
