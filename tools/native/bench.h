@@ -68,7 +68,7 @@ struct impl {
 	double best;			/* best seconds per timed run */
 	unsigned int wrong;		/* 1 << mode: output/tag wrong */
 	u8 tag[MAX_TAG];		/* last GCM/authenc tag made */
-} __attribute__((aligned(16)));	/* as the one-file bench's compiler knew */
+};
 
 /* One mode of the bench: its file fills it in, bench_modes[] lists it. */
 struct bench_mode {
@@ -86,8 +86,9 @@ struct bench_mode {
 	/* The row's key for this mode (not timed). */
 	void (*set_key)(struct impl *im, const u8 *key, unsigned int bits);
 	/*
-	 * A stock row against OpenSSL before it is timed, at each of the
-	 * stock_lens (bench_stock.c's stock_check()): see stock_check_one_t.
+	 * A stock row against OpenSSL before it is timed, at the i-th of
+	 * stock_lens, len (bench_stock.c's stock_check() walks them): nonzero
+	 * after stock_failed() if wrong.
 	 */
 	int (*stock_check)(struct impl *im, const u8 *key, unsigned int bits,
 			   unsigned int i, unsigned int len);
@@ -112,6 +113,7 @@ extern const struct bench_mode *cur;	/* the mode being timed */
 extern unsigned int cur_bit;		/* 1 << its index in bench_modes[] */
 extern u8 *src, *dst, *ref;
 extern uint64_t msg_no;
+/* aligned: its 16-byte loads compile as in the one-file bench */
 extern u8 iv_ring[NR_IV][BLK] __attribute__((aligned(16)));
 extern int tag_bad;		/* a ring message's tag check failed */
 extern int stock_fail;		/* a stock row failed its check */
