@@ -2,9 +2,9 @@
 /*
  * The authenc glue's request path in userspace (what ../../authenc_glue.c
  * does around the stitched assembly of ../../authenc_sha.S, ABI
- * ../../authenc_asm.h), shared by test_authenc.c and bench.c: the hashes'
- * entry points, the HMAC key (inner and outer states), absorbing the AAD
- * into the hash stream, and finishing the HMAC.  Every compression goes
+ * ../../authenc_asm.h), shared by test_authenc.c and bench_authenc.c: the
+ * hashes' entry points, the HMAC key (inner and outer states), absorbing
+ * the AAD into the hash stream, and finishing the HMAC.  Every compression goes
  * through a compress function the caller passes: authenc_compress_direct
  * calls the assembly, the test passes one that checks the ABI.
  */
