@@ -21,7 +21,7 @@
  * multiplication than Karatsuba but fewer XORs and shuffles and no xored
  * table; those, not the multiplier, bound this loop (tools/native/gcm_limit
  * shows both limits).  Reducing once per 32 blocks rather than per 16 saves
- * two multiplications and a dozen XORs and shuffles per 32 blocks, which
+ * two multiplications and about eight XORs and shuffles per 32 blocks, which
  * counts where the 512-bit carry-less multiplier is half-rate (AMD Zen 5).
  * The rest of an update is hashed Karatsuba-style (_gh_vec).
  *
