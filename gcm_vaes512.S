@@ -26,9 +26,10 @@
  * The rest of an update is hashed Karatsuba-style (_gh_vec).
  *
  * The register plan (no stack: T lives in a register):
- *	rdi BKEY, rsi BCTR, then CTRW (c, the low counter word), rdx BACC,
- *	rcx BDST, r8 BSRC, r9 BLEN (bytes left), r10d BNR, r11 GDATA (the
- *	ciphertext being hashed), rax PPTR (the rest's powers) or scratch
+ *	rdi BKEY, rsi BCTR, then CTRW (c, the low counter word; scratch in
+ *	the rest), rdx BACC, rcx BDST, r8 BSRC, r9 BLEN (bytes left), r10d
+ *	BNR, r11 GDATA (the ciphertext being hashed), rax PPTR (the rest's
+ *	powers) or scratch
  *	zmm0-7		V0-V7, the AES states
  *	zmm8		RKLAST, the last round key
  *	zmm9		CTRS, C: the counter words (asm_common.h), big-endian
@@ -41,8 +42,8 @@
  *	zmm30, zmm31	STEPV, BSWAPV: the constants of _ctr_next outside the
  *			stitched loop; in it GHASH temporaries (_ctr_le64
  *			reloads them)
- *	k1-k4		KMV4..KMV7 (or KMV2, KMV3; KMV1): byte masks of the
- *			rest's vectors C/2 .. C-1
+ *	k1-k4		KMV<j>: the byte mask of vector j = C/2 .. C-1 of
+ *			the rest (_rem_masks_pptr)
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
