@@ -9,11 +9,12 @@
  * and the key layout are explained in gcm_asm_macros.h, which holds what the
  * two files share.
  *
- * Here eight blocks share one reduction, multiplied Karatsuba-style: per
- * block the products of the low halves (LO), of the high halves (HI) and of
- * the halves' XORs (the middle, (a.lo^a.hi)(b.lo^b.hi), with the xored
- * halves of the powers precomputed), summed over the group before the one
- * reduction.
+ * Here blocks share one reduction in groups (8 in aesnictr_ghash_update,
+ * the 8 vectors of a stitched iteration: 8 or 16 blocks), multiplied
+ * Karatsuba-style: per block the products of the low halves (LO), of the
+ * high halves (HI) and of the halves' XORs (the middle,
+ * (a.lo^a.hi)(b.lo^b.hi), with the xored halves of the powers
+ * precomputed), summed over the group before the one reduction.
  *
  * The GCM update routines interleave AES-CTR and GHASH in one loop over
  * chunks of 8 vectors (_bulk_iter; see there) and do a whole update in one
@@ -301,7 +302,10 @@ SYM_FUNC_END(aesnictr_gcm_final)
 /* argument 7, last, once _gcm_update has made its frame */
 #define LAST_ARG	16+2*VL+8(%rsp)
 
-/* The largest rest whose group can take the factor H (see _fold_h). */
+/*
+ * The largest rest whose group can take the factor H (see _fold_h): 15
+ * blocks, whose first power K_16 is the last with a xored half.
+ */
 	.set	FOLD_MAX, 15*16
 
 /* The powers of a group of GBLOCKS = 8 VL / 16 blocks: K_GBLOCKS..K_1. */
