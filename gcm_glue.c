@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The gcm family: gcm(aes) and rfc4106(gcm(aes)), synchronous AEADs over the
- * assembly of gcm_clmul.S, registered as gcm-aes-aesnictr-<impl> and
- * rfc4106-gcm-aes-aesnictr-<impl>, with a constant-time C path (bit-serial
- * GF(2^128) multiplication, the bitsliced AES of aes_ct.c) for when the FPU
- * is unusable.
+ * assembly of gcm_clmul.S and gcm_vaes512.S, registered as
+ * gcm-aes-aesnictr-<impl> and rfc4106-gcm-aes-aesnictr-<impl>, with a
+ * constant-time C path (bit-serial GF(2^128) multiplication, the bitsliced
+ * AES of aes_ct.c) for when the FPU is unusable.
  *
  * A request hashes the associated data (copied out of the scatterlist 256
  * bytes at a time, so dm-crypt's AAD split over two entries costs nothing
@@ -216,7 +216,7 @@ static void gcm_init(struct gcm_state *st,
 	memset(st->acc, 0, sizeof(st->acc));
 	/*
 	 * The counter block from the IV, in the pieces the assembly loads it
-	 * in (gcm_clmul.S, _load_ctrblk); the assembly derives J0 from it,
+	 * in (gcm_asm_macros.h, _load_ctrblk); the assembly derives J0 from it,
 	 * the C path takes it from the IV too (not copied from ctr: a read of
 	 * stores still in flight).
 	 */
