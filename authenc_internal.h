@@ -4,7 +4,7 @@
 #define AESNICTR_AUTHENC_INTERNAL_H
 
 #include "shared.h"
-#include "authenc_asm.h"
+#include "authenc_hmac.h"
 
 /*
  * Strictly above the authenc template instance the kernel builds otherwise:
@@ -15,12 +15,6 @@
 
 /* The (largest) digest size, and the SHA block size, in bytes. */
 #define AESNICTR_AUTHENC_MAX_DIGEST	32
-
-enum aesnictr_authenc_hash {
-	AESNICTR_AUTHENC_SHA1,
-	AESNICTR_AUTHENC_SHA256,
-	AESNICTR_AUTHENC_NR_HASHES
-};
 
 struct aesnictr_authenc_ctx;
 

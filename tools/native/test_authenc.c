@@ -1086,6 +1086,57 @@ static const char *cpu_lacks(void)
 	return NULL;
 }
 
+/*
+ * The module's C path of the HMAC (../../authenc_hmac.c with its portable
+ * SHA compression, as the glue runs it without the FPU, and at every
+ * setkey): HMAC keys of 0..200 bytes, AAD || text of up to 2.6 KB absorbed
+ * in random pieces, against OpenSSL's HMAC; the key states against those
+ * computed with the assembly.
+ */
+static void test_c_path(const struct authenc_hash *hd, long cases)
+{
+	aesnictr_sha_blocks_t *gen = hd->sha->blocks_generic;
+	struct aesnictr_authenc_stream s;
+	struct authenc_hkey kc, ka;
+	u8 hkey[MAX_HKEY], tag[32], want[32];
+	size_t klen = 0, alen = 0, clen = 0, pos, n;
+	long i, bad = 0;
+
+	for (i = 0; i < cases && !bad; i++) {
+		klen = rnd() % (MAX_HKEY + 1);
+		alen = rnd() % (MAX_AAD + 1);
+		clen = rnd() % 2049;
+		rnd_bytes(hkey, klen);
+		rnd_bytes(tmpbuf, alen + clen);
+		aesnictr_authenc_hmac_key(hd->sha, gen, kc.istate, kc.ostate,
+					  hkey, (unsigned int)klen);
+		authenc_hmac_setkey(hd, authenc_compress_direct, &ka, hkey,
+				    klen);
+		memcpy(s.h, kc.istate, sizeof(s.h));
+		s.nfull = s.npart = 0;
+		for (pos = 0; pos < alen + clen; pos += n) {
+			n = rnd() % 4 ? 1 + rnd() % 200 : rnd() % 1500;
+			if (n > alen + clen - pos)
+				n = alen + clen - pos;
+			aesnictr_authenc_absorb(&s, gen, tmpbuf + pos,
+						(unsigned int)n);
+		}
+		aesnictr_authenc_hmac_final(&s, gen, kc.ostate, hd->ds,
+					    SB + alen + clen, tag);
+		ossl_hmac(hd, hkey, klen, tmpbuf, alen, tmpbuf + alen, clen,
+			  want);
+		bad = memcmp(&kc, &ka, sizeof(kc)) ? 1 :
+		      memcmp(tag, want, hd->ds) ? 2 : 0;
+	}
+	if (bad)
+		fail("%s C path (authenc_hmac.c): %s wrong for HMAC key %zu bytes, AAD %zu, text %zu",
+		     hd->name, bad == 1 ? "the key states" : "the HMAC",
+		     klen, alen, clen);
+	else
+		pass("%s C path (authenc_hmac.c, portable SHA): HMAC keys 0..%d, AAD + text 0..%d bytes in random pieces, against OpenSSL and the assembly's key states (%ld cases)",
+		     hd->name, MAX_HKEY, MAX_AAD + 2048, cases);
+}
+
 int main(int argc, char **argv)
 {
 	static const unsigned int klens[] = { 16, 24, 32 };
@@ -1126,6 +1177,7 @@ int main(int argc, char **argv)
 			test_random(hd, klens[k], cases);
 		}
 		test_abi(hd);
+		test_c_path(hd, cases / 20 + 1);
 	}
 	EVP_CIPHER_CTX_free(evp);
 	return test_finish("native authenc covered: sha1 sha256");
