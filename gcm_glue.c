@@ -175,7 +175,7 @@ void aesnictr_gcm_crypt_buf(const struct aesnictr_gcm_ctx *ctx,
 		.r.ops = &gcm_aead_ops, .ctx = ctx, .impl = impl, .iv = iv
 	};
 
-	aesnictr_aead_crypt_buf(&m.r, impl != NULL, enc, assoc, alen, dst, src,
+	aesnictr_aead_crypt_buf(&m.r, !!impl, enc, assoc, alen, dst, src,
 				len, split, tag);
 	memzero_explicit(&m, sizeof(m));
 }

@@ -114,7 +114,7 @@ if [ ! -f "$cp_dir/scripts/checkpatch.pl" ]; then
 		'*/scripts/const_structs.checkpatch' 2>/dev/null
 fi
 # C files and C headers (asm_common.h is assembler)
-cfiles=$(echo $sources | tr ' ' '\n' | grep -E '\.[ch]$' | grep -v '^aes_ctr_common\.h$')
+cfiles=$(echo $sources | tr ' ' '\n' | grep -E '\.[ch]$' | grep -v '^asm_common\.h$')
 if [ ! -f "$cp_dir/scripts/checkpatch.pl" ]; then
 	echo "FAIL: checkpatch: cannot extract it from $tarball (tools/deps.sh installs linux-source-6.12)"; status=1
 elif out=$(perl "$cp_dir/scripts/checkpatch.pl" --no-tree --strict --terse --show-types -f $cfiles 2>&1 |
