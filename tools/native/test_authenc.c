@@ -5,8 +5,9 @@
  * template composes its parts: EVP aes-*-cbc (no padding) for the text, then
  * HMAC() over AAD || ciphertext, the tag truncated to authsize.
  *
- * Each message runs as the kernel glue runs it (authenc_asm.h; the model of
- * the glue is authenc_fns.c, shared with the bench):
+ * Each message runs as the kernel glue runs it (authenc_asm.h; the glue's
+ * HMAC is the module's own ../../authenc_hmac.c, reached through
+ * authenc_fns.c, shared with the bench):
  *	HMAC key -> inner/outer states (ipad/opad block compressed with
  *	aesnictr_sha*_blocks; keys longer than 64 bytes hashed first);
  *	stream.h = inner state, stream.iv = IV;
@@ -83,7 +84,7 @@ _Static_assert(sizeof(struct aesnictr_authenc_stream) ==
 #define MAX_STEPS	12		/* text calls */
 #define STREAM_SIZE	((int)sizeof(struct aesnictr_authenc_stream))
 
-/* The hashes and the glue's model (authenc_fns.c). */
+/* The hashes and the glue's HMAC (authenc_fns.c over ../../authenc_hmac.c). */
 static const struct authenc_hash *const hashes = authenc_hashes;
 
 /* ---- calling the assembly, with the ABI checked ---------------------------- */
@@ -127,7 +128,7 @@ static unsigned int call_cbc(authenc_cbc_sha_fn_t *fn, const struct aesnictr_key
 	return bad;
 }
 
-/* ---- the glue's model: HMAC keys, absorbing, finishing -------------------- */
+/* ---- the glue's HMAC: keys, absorbing, finishing ------------------------ */
 
 static unsigned int model_abi;	/* ABI breaks seen by the model's calls */
 
@@ -137,7 +138,7 @@ static void compress(const struct authenc_hash *hd, u32 *state, const u8 *p,
 	model_abi |= call_blocks(hd, state, p, n);
 }
 
-/* The glue's model, every compression through compress() above. */
+/* The glue's HMAC, every compression through compress() above. */
 static void hmac_setkey(const struct authenc_hash *hd, struct authenc_hkey *k,
 			const u8 *key, size_t klen)
 {
