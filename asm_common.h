@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Assembly shared by ctr_aes.S (CTR), gcm_clmul.S (GCM) and
- * xts_aes.S (XTS): the vector-width helpers, the vector form of the
+ * Assembly shared by ctr_aes.S (CTR), gcm_clmul.S and gcm_vaes512.S (GCM)
+ * and xts_aes.S (XTS): the vector-width helpers, the vector form of the
  * Gueron-Krasnov counters and a table of byte-shift masks.
  * ctr(aes) uses these counters in its tails and 512-bit code (its 128/256-bit
  * main loop keeps its counters on the stack, updated with ALU ops); GCM uses

@@ -4,16 +4,10 @@
 #define AESNICTR_AUTHENC_INTERNAL_H
 
 #include "shared.h"
-#include "authenc_asm.h"
+#include "authenc_hmac.h"
 
 /* The (largest) digest size, and the SHA block size, in bytes. */
 #define AESNICTR_AUTHENC_MAX_DIGEST	32
-
-enum aesnictr_authenc_hash {
-	AESNICTR_AUTHENC_SHA1,
-	AESNICTR_AUTHENC_SHA256,
-	AESNICTR_AUTHENC_NR_HASHES
-};
 
 struct aesnictr_authenc_ctx;
 

@@ -29,8 +29,7 @@
  * unit k ends in AES block 4k - 1 - floor(q/16); for q < 16 that is the
  * block just before the unit, and the SHA chain would wait on the tail of
  * the AES chain every unit (for q % 16 != 0 its loads would also straddle
- * two stores not yet committed, which cannot be forwarded): measured 5-8%
- * slower.  So when q < 16 one lead AES block runs alone first and every
+ * two stores not yet committed, which cannot be forwarded).  So when q < 16 one lead AES block runs alone first and every
  * unit starts one block later, giving each SHA block a block of slack.
  * The last complete block of a call is left uncompressed in full[]
  * (authenc_asm.h), so the next call (the next walk step) compresses it

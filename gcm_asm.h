@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The assembly ABI of the gcm family (gcm_clmul.S): the GCM key layout, the
- * offsets the assembly uses (visible to the .S files too) and the routines'
- * prototypes.  Shared by the kernel glue and tools/native; gcm_internal.h
- * asserts the offsets against the struct.
+ * The assembly ABI of the gcm family (gcm_clmul.S: GHASH, the final and the
+ * avx and vaes2 updates; gcm_vaes512.S: the vaes512 updates): the GCM key
+ * layout, the offsets the assembly uses (visible to the .S files too) and
+ * the routines' prototypes.  Shared by the kernel glue and tools/native;
+ * gcm_internal.h asserts the offsets against the struct.
  */
 #ifndef AESNICTR_GCM_ASM_H
 #define AESNICTR_GCM_ASM_H
@@ -24,13 +25,13 @@
 /*
  * GCM.  The key holds the AES round keys and the hash key H = AES(key, 0^128)
  * as the powers H^16 .. H^1 in the form the GHASH code multiplies by (see
- * gcm_clmul.S); h_powers_xored holds, for Karatsuba, the XOR of the two
+ * gcm_asm_macros.h); h_powers_xored holds, for Karatsuba, the XOR of the two
  * 64-bit halves of each power, in both halves of a 16-byte slot so that the
  * wide implementations load several with one instruction; h_powers_hi holds
  * H^32 .. H^17 just before them (the 512-bit code hashes up to 32 blocks per
  * reduction, with powers from one table) and the last slot of
  * h_powers_top H^33 just before those (a message's last 32 blocks may take
- * H^33 .. H^2, see gcm_clmul.S; its other slots are zero).
+ * H^33 .. H^2, see _fold_h in gcm_asm_macros.h; its other slots are zero).
  * ghash_acc is the running GHASH value in that code's internal form: callers
  * zero it, pass it along, and give it, after the last update, to
  * aesnictr_gcm_final; nothing else may be assumed about its bytes.

@@ -1,37 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The gcm family: gcm(aes) and rfc4106(gcm(aes)), synchronous AEADs over the
- * assembly of gcm_clmul.S, registered as gcm-aes-aesnictr-<impl> and
- * rfc4106-gcm-aes-aesnictr-<impl>, with a constant-time C path (bit-serial
- * GF(2^128) multiplication, the bitsliced AES of aes_ct.c) for when the FPU
- * is unusable.
+ * assembly of gcm_clmul.S and gcm_vaes512.S, registered as
+ * gcm-aes-aesnictr-<impl> and rfc4106-gcm-aes-aesnictr-<impl>, with a
+ * constant-time C path (bit-serial GF(2^128) multiplication, the bitsliced
+ * AES of aes_ct.c) for when the FPU is unusable.
  *
- * A request hashes the associated data (copied out of the scatterlist 256
- * bytes at a time, so dm-crypt's AAD split over two entries costs nothing
- * and nothing is allocated), then en/decrypts and hashes the text one
- * skcipher walk step (at most a page) per FPU section, then computes the tag.
- * A short AAD and the tag share the sections of the first and last steps, so
- * an IPsec packet within a page takes one FPU section.
- * Whether a request uses the FPU is decided once, at its start, so the GHASH
- * state never changes form in the middle.
+ * Requests run on the shared AEAD request driver (aead_driver.c: the
+ * scatterlists, the FPU sections, the tag), the C path is gcm_generic.c;
+ * this file supplies the per-piece steps of either path.  A short AAD and
+ * the tag share the FPU sections of the first and last walk steps, so an
+ * IPsec packet within a page takes one FPU section.  Whether a request uses
+ * the FPU is decided once, at its start, so the GHASH state never changes
+ * form in the middle.
  */
 
 #include <asm/fpu/api.h>
 #include <crypto/aes.h>
 #include <crypto/gcm.h>
 #include <crypto/internal/aead.h>
-#include <crypto/internal/skcipher.h>
-#include <crypto/scatterwalk.h>
 #include <linux/module.h>
 #include "family.h"
+#include "aead_driver.h"
+#include "gcm_generic.h"
 #include "gcm_internal.h"
 
 #define GCM_CTX_ALIGN		64
-#define GCM_ASSOC_CHUNK		256
 
 struct aesnictr_gcm_ctx {
 	struct aesnictr_gcm_key key;		/* round keys for both paths */
-	u64 h_hi, h_lo;				/* H = AES(0), for the C path */
+	struct aesnictr_gcm_h h;		/* H, for the C path */
 	u8 salt[4];				/* rfc4106 only */
 };
 
@@ -86,203 +84,91 @@ const struct aesnictr_gcm_impl *aesnictr_gcm_impl(enum aesnictr_impl impl)
 	return gcm_impls[impl].enc ? &gcm_impls[impl] : NULL;
 }
 
-/* The running state of one message. */
-struct gcm_state {
+/*
+ * One message on either path: the driver's request and the GCM state, in
+ * the path's own form.
+ */
+struct gcm_msg {
+	struct aesnictr_aead_req r;
+	const struct aesnictr_gcm_ctx *ctx;
 	const struct aesnictr_gcm_impl *impl;	/* NULL: the C path */
-	u8 acc[AES_BLOCK_SIZE];			/* GHASH, in the path's own form */
+	const u8 *iv;				/* GCM_AES_IV_SIZE bytes */
+	u8 acc[AES_BLOCK_SIZE];			/* GHASH */
 	u8 ctr[AES_BLOCK_SIZE];			/* counter of the next block */
 	u8 j0[AES_BLOCK_SIZE];			/* the C path's J0 */
 };
 
-/* ---- the C path: constant time, no tables, one block at a time ---- */
-
-/* x = x * (yh, yl) in GF(2^128), GCM bit order (bit 0 = MSB of byte 0). */
-static void gf128_mul(u64 *xh, u64 *xl, u64 yh, u64 yl)
+static struct gcm_msg *gcm_msg(struct aesnictr_aead_req *r)
 {
-	u64 zh = 0, zl = 0, vh = yh, vl = yl;
-	int i;
-
-	for (i = 0; i < 128; i++) {
-		u64 bit = i < 64 ? *xh >> (63 - i) : *xl >> (127 - i);
-		u64 take = -(bit & 1), carry = -(vl & 1);
-
-		zh ^= vh & take;
-		zl ^= vl & take;
-		vl = (vl >> 1) | (vh << 63);
-		vh = (vh >> 1) ^ (0xe100000000000000ULL & carry);
-	}
-	*xh = zh;
-	*xl = zl;
+	return container_of(r, struct gcm_msg, r);
 }
 
-static void ghash_generic(const struct aesnictr_gcm_ctx *ctx, u8 acc[16],
-			  const u8 *data, unsigned int len)
+static void gcm_begin(struct aesnictr_aead_req *r)
 {
-	u64 xh = get_unaligned_be64(acc), xl = get_unaligned_be64(acc + 8);
+	struct gcm_msg *m = gcm_msg(r);
 
-	while (len) {
-		u8 block[AES_BLOCK_SIZE] = {};
-		unsigned int n = min_t(unsigned int, len, AES_BLOCK_SIZE);
-
-		memcpy(block, data, n);
-		xh ^= get_unaligned_be64(block);
-		xl ^= get_unaligned_be64(block + 8);
-		gf128_mul(&xh, &xl, ctx->h_hi, ctx->h_lo);
-		data += n;
-		len -= n;
-	}
-	put_unaligned_be64(xh, acc);
-	put_unaligned_be64(xl, acc + 8);
-}
-
-static void gcm_inc32(u8 ctr[AES_BLOCK_SIZE], u32 n)
-{
-	put_unaligned_be32(get_unaligned_be32(ctr + 12) + n, ctr + 12);
-}
-
-static void gcm_update_generic(const struct aesnictr_gcm_ctx *ctx,
-			       struct gcm_state *st, u8 *dst, const u8 *src,
-			       unsigned int len, bool enc)
-{
-	u8 ks[AES_BLOCK_SIZE];
-
-	while (len) {
-		unsigned int n = min_t(unsigned int, len, AES_BLOCK_SIZE);
-
-		if (!enc)
-			ghash_generic(ctx, st->acc, src, n);
-		aesnictr_ct_encrypt(&ctx->key.aes, ks, st->ctr, 1);
-		gcm_inc32(st->ctr, 1);
-		crypto_xor_cpy(dst, src, ks, n);
-		if (enc)
-			ghash_generic(ctx, st->acc, dst, n);
-		dst += n;
-		src += n;
-		len -= n;
-	}
-	memzero_explicit(ks, sizeof(ks));
-}
-
-static void gcm_final_generic(const struct aesnictr_gcm_ctx *ctx,
-			      struct gcm_state *st, u64 alen, u64 len,
-			      u8 tag[AES_BLOCK_SIZE])
-{
-	u8 lengths[AES_BLOCK_SIZE];
-
-	put_unaligned_be64(alen * 8, lengths);
-	put_unaligned_be64(len * 8, lengths + 8);
-	ghash_generic(ctx, st->acc, lengths, sizeof(lengths));
-	aesnictr_ct_encrypt(&ctx->key.aes, tag, st->j0, 1);
-	crypto_xor(tag, st->acc, AES_BLOCK_SIZE);
-}
-
-/*
- * The assembly's key powers K_i = r(H^i) x mod G, computed in C: K_16..K_1
- * and their xored halves, then K_32..K_17 and K_33 (the key was zeroed).
- */
-static void gcm_precompute_generic(struct aesnictr_gcm_ctx *ctx)
-{
-	const int n = AESNICTR_GCM_NPOWERS;
-	u64 ph = ctx->h_hi, pl = ctx->h_lo;
-	int i;
-
-	for (i = 1; i <= 2 * n + 1; i++) {
-		/* r(P) is (ph, pl) read as one 128-bit integer; times x: */
-		u64 reduce = -(ph >> 63);
-		u64 kh = (ph << 1 | pl >> 63) ^ (0xc200000000000000ULL & reduce);
-		u64 kl = (pl << 1) ^ (1 & reduce);
-		u8 *k = i <= n ? ctx->key.h_powers[n - i] :
-			i <= 2 * n ? ctx->key.h_powers_hi[2 * n - i] :
-				     ctx->key.h_powers_top[3];
-
-		put_unaligned_le64(kl, k);
-		put_unaligned_le64(kh, k + 8);
-		if (i <= n) {
-			k = ctx->key.h_powers_xored[n - i];
-			put_unaligned_le64(kl ^ kh, k);
-			put_unaligned_le64(kl ^ kh, k + 8);
-		}
-		gf128_mul(&ph, &pl, ctx->h_hi, ctx->h_lo);
-	}
-}
-
-/* ---- one message, on either path ---- */
-
-static void gcm_init(struct gcm_state *st,
-		     const struct aesnictr_gcm_impl *impl,
-		     const u8 iv[GCM_AES_IV_SIZE])
-{
-	st->impl = impl;
-	memset(st->acc, 0, sizeof(st->acc));
+	if (!r->simd)
+		m->impl = NULL;
+	memset(m->acc, 0, sizeof(m->acc));
 	/*
 	 * The counter block from the IV, in the pieces the assembly loads it
-	 * in (gcm_clmul.S, _load_ctrblk); the assembly derives J0 from it,
+	 * in (gcm_asm_macros.h, _load_ctrblk); the assembly derives J0 from it,
 	 * the C path takes it from the IV too (not copied from ctr: a read of
 	 * stores still in flight).
 	 */
-	memcpy(st->ctr, iv, GCM_AES_IV_SIZE);
-	put_unaligned_be32(2, st->ctr + GCM_AES_IV_SIZE);
-	if (!impl) {
-		memcpy(st->j0, iv, GCM_AES_IV_SIZE);
-		put_unaligned_be32(1, st->j0 + GCM_AES_IV_SIZE);
+	memcpy(m->ctr, m->iv, GCM_AES_IV_SIZE);
+	put_unaligned_be32(2, m->ctr + GCM_AES_IV_SIZE);
+	if (!m->impl) {
+		memcpy(m->j0, m->iv, GCM_AES_IV_SIZE);
+		put_unaligned_be32(1, m->j0 + GCM_AES_IV_SIZE);
 	}
 }
 
-/*
- * The steps of a message on either path.  On the SIMD path the caller holds
- * the FPU (gcm_fpu_begin/end) around them, for at most 4 KiB of data.
- */
-static void gcm_fpu_begin(const struct gcm_state *st)
+static void gcm_hash(struct aesnictr_aead_req *r, const u8 *data,
+		     unsigned int len)
 {
-	if (st->impl)
-		kernel_fpu_begin();
-}
+	struct gcm_msg *m = gcm_msg(r);
 
-static void gcm_fpu_end(const struct gcm_state *st)
-{
-	if (st->impl)
-		kernel_fpu_end();
-}
-
-static void gcm_ghash(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
-		      const u8 *data, unsigned int len)
-{
-	if (st->impl)
-		aesnictr_ghash_update(&ctx->key, st->acc, data, len);
+	if (m->impl)
+		aesnictr_ghash_update(&m->ctx->key, m->acc, data, len);
 	else
-		ghash_generic(ctx, st->acc, data, len);
+		aesnictr_gcm_ghash_generic(&m->ctx->h, m->acc, data, len);
 }
 
-/*
- * len is a multiple of 16 but for a message's last piece; at most a page.
- * A message's last update (last, len possibly 0) comes before gcm_final.
- */
-static void gcm_update(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
-		       u8 *dst, const u8 *src, unsigned int len, bool enc,
-		       bool last)
+static void gcm_crypt_piece(struct aesnictr_aead_req *r, u8 *dst,
+			    const u8 *src, unsigned int len, bool last)
 {
-	if (!st->impl) {
-		gcm_update_generic(ctx, st, dst, src, len, enc);
+	struct gcm_msg *m = gcm_msg(r);
+	const struct aesnictr_gcm_ctx *ctx = m->ctx;
+
+	if (!m->impl) {
+		aesnictr_gcm_crypt_generic(&ctx->key.aes, &ctx->h, m->acc,
+					   m->ctr, dst, src, len, r->enc);
 		return;
 	}
-	(enc ? st->impl->enc : st->impl->dec)(&ctx->key, st->ctr, st->acc,
-					      dst, src, len, last);
-#ifdef AESNICTR_SELFTEST_FAULT
-	/* test builds only: a fault only the bulk self-test can see */
-	if (len > 1024)
-		dst[1000] ^= 1;
-#endif
-	gcm_inc32(st->ctr, DIV_ROUND_UP(len, AES_BLOCK_SIZE));
+	(r->enc ? m->impl->enc : m->impl->dec)(&ctx->key, m->ctr, m->acc,
+					       dst, src, len, last);
+	aesnictr_gcm_inc32(m->ctr, DIV_ROUND_UP(len, AES_BLOCK_SIZE));
 }
 
-static void gcm_final(const struct aesnictr_gcm_ctx *ctx, struct gcm_state *st,
-		      unsigned int alen, unsigned int len, u8 tag[AES_BLOCK_SIZE])
+static void gcm_finish(struct aesnictr_aead_req *r, u8 *tag)
 {
-	if (st->impl)
-		aesnictr_gcm_final(&ctx->key, st->acc, alen, len, tag);
+	struct gcm_msg *m = gcm_msg(r);
+
+	if (m->impl)
+		aesnictr_gcm_final(&m->ctx->key, m->acc, r->alen, r->len, tag);
 	else
-		gcm_final_generic(ctx, st, alen, len, tag);
+		aesnictr_gcm_final_generic(&m->ctx->key.aes, &m->ctx->h,
+					   m->acc, m->j0, r->alen, r->len, tag);
 }
+
+static const struct aesnictr_aead_ops gcm_aead_ops = {
+	.begin		= gcm_begin,
+	.hash		= gcm_hash,
+	.crypt		= gcm_crypt_piece,
+	.finish		= gcm_finish,
+	.text_align	= 1,
+};
 
 void aesnictr_gcm_crypt_buf(const struct aesnictr_gcm_ctx *ctx,
 			    const struct aesnictr_gcm_impl *impl,
@@ -291,20 +177,13 @@ void aesnictr_gcm_crypt_buf(const struct aesnictr_gcm_ctx *ctx,
 			    unsigned int len, unsigned int split,
 			    u8 tag[AES_BLOCK_SIZE], bool enc)
 {
-	struct gcm_state st;
-	unsigned int off, n;
+	struct gcm_msg m = {
+		.r.ops = &gcm_aead_ops, .ctx = ctx, .impl = impl, .iv = iv
+	};
 
-	gcm_init(&st, impl, iv);
-	gcm_fpu_begin(&st);
-	for (off = 0; off < alen; off += n) {
-		n = min_t(unsigned int, alen - off, GCM_ASSOC_CHUNK);
-		gcm_ghash(ctx, &st, assoc + off, n);
-	}
-	gcm_update(ctx, &st, dst, src, split, enc, false);
-	gcm_update(ctx, &st, dst + split, src + split, len - split, enc, true);
-	gcm_final(ctx, &st, alen, len, tag);
-	gcm_fpu_end(&st);
-	memzero_explicit(&st, sizeof(st));
+	aesnictr_aead_crypt_buf(&m.r, !!impl, enc, assoc, alen, dst, src,
+				len, split, tag);
+	memzero_explicit(&m, sizeof(m));
 }
 
 /* ---- keys ---- */
@@ -317,8 +196,6 @@ size_t aesnictr_gcm_ctx_size(void)
 int aesnictr_gcm_set_key(struct aesnictr_gcm_ctx *ctx, const u8 *in_key,
 			 unsigned int key_len, bool simd)
 {
-	static const u8 zero[AES_BLOCK_SIZE];
-	u8 h[AES_BLOCK_SIZE];
 	int err = aesnictr_aes_check_key_len(key_len);
 
 	if (err)
@@ -326,16 +203,13 @@ int aesnictr_gcm_set_key(struct aesnictr_gcm_ctx *ctx, const u8 *in_key,
 	memzero_explicit(&ctx->key, sizeof(ctx->key));
 	aesnictr_aes_expand(&ctx->key.aes, NULL, in_key, key_len, simd);
 	/* H for the C path, by the C AES whichever path set the key */
-	aesnictr_ct_encrypt(&ctx->key.aes, h, zero, 1);
-	ctx->h_hi = get_unaligned_be64(h);
-	ctx->h_lo = get_unaligned_be64(h + 8);
-	memzero_explicit(h, sizeof(h));
+	aesnictr_gcm_h_generic(&ctx->h, &ctx->key.aes);
 	if (simd) {
 		kernel_fpu_begin();
 		aesnictr_gcm_precompute(&ctx->key);
 		kernel_fpu_end();
 	} else {
-		gcm_precompute_generic(ctx);
+		aesnictr_gcm_precompute_generic(&ctx->key, &ctx->h);
 	}
 	return 0;
 }
@@ -377,94 +251,19 @@ static int rfc4106_setauthsize(struct crypto_aead *tfm, unsigned int authsize)
 }
 
 /*
- * GHASH the first alen bytes of sg, a stack chunk at a time, inside the
- * caller's FPU section, which is renewed after every 4 KiB.
- */
-static void gcm_hash_assoc(const struct aesnictr_gcm_ctx *ctx,
-			   struct gcm_state *st, struct scatterlist *sg,
-			   unsigned int alen)
-{
-	u8 buf[GCM_ASSOC_CHUNK];
-	unsigned int off, n;
-
-	for (off = 0; off < alen; off += n) {
-		if (off && off % 4096 == 0) {
-			gcm_fpu_end(st);
-			gcm_fpu_begin(st);
-		}
-		n = min_t(unsigned int, alen - off, sizeof(buf));
-		scatterwalk_map_and_copy(buf, sg, off, n, 0);
-		gcm_ghash(ctx, st, buf, n);
-	}
-}
-
-/*
  * One AEAD request: iv is the 12-byte GCM IV, the first alen bytes of the
  * source are hashed, the text starts at req->assoclen.
  */
 static int gcm_crypt(struct aead_request *req, const u8 iv[GCM_AES_IV_SIZE],
 		     unsigned int alen, bool enc)
 {
-	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
-	const struct aesnictr_gcm_ctx *ctx = gcm_ctx(tfm);
-	unsigned int authsize = crypto_aead_authsize(tfm);
-	unsigned int len = req->cryptlen - (enc ? 0 : authsize);
-	u8 tag[AES_BLOCK_SIZE], expect[AES_BLOCK_SIZE];
-	struct skcipher_walk walk;
-	struct gcm_state st;
-	int err;
+	struct gcm_msg m = {
+		.r.ops = &gcm_aead_ops, .ctx = gcm_ctx(crypto_aead_reqtfm(req)),
+		.impl = gcm_active, .iv = iv
+	};
+	int err = aesnictr_aead_crypt(&m.r, req, alen, enc);
 
-	gcm_init(&st, aesnictr_simd_usable() ? gcm_active : NULL, iv);
-	err = enc ? skcipher_walk_aead_encrypt(&walk, req, false) :
-		    skcipher_walk_aead_decrypt(&walk, req, false);
-
-	/*
-	 * FPU sections: the AAD with the first walk step, then one per step,
-	 * the tag computed in the last; skcipher_walk_done() runs outside them
-	 * (it may sleep or free memory, which PREEMPT_RT forbids inside).
-	 */
-	gcm_fpu_begin(&st);
-	gcm_hash_assoc(ctx, &st, req->src, alen);
-	if (alen > GCM_ASSOC_CHUNK && walk.nbytes) {
-		gcm_fpu_end(&st);		/* a long AAD gets its own section */
-		gcm_fpu_begin(&st);
-	}
-	if (!walk.nbytes) {			/* no text, or the walk failed */
-		if (!err) {
-			gcm_update(ctx, &st, NULL, NULL, 0, enc, true);
-			gcm_final(ctx, &st, alen, len, tag);
-		}
-		gcm_fpu_end(&st);
-	}
-	while (walk.nbytes) {
-		unsigned int n = walk.nbytes;
-
-		if (n < walk.total)
-			n = round_down(n, AES_BLOCK_SIZE);
-		gcm_update(ctx, &st, walk.dst.virt.addr,
-			   AESNICTR_WALK_SRC(&walk), n, enc, n == walk.total);
-		if (n == walk.total)
-			gcm_final(ctx, &st, alen, len, tag);
-		gcm_fpu_end(&st);
-		err = skcipher_walk_done(&walk, walk.nbytes - n);
-		if (walk.nbytes)
-			gcm_fpu_begin(&st);
-	}
-	if (err)
-		goto out;
-
-	if (enc) {
-		scatterwalk_map_and_copy(tag, req->dst, req->assoclen + len,
-					 authsize, 1);
-	} else {
-		scatterwalk_map_and_copy(expect, req->src, req->assoclen + len,
-					 authsize, 0);
-		if (crypto_memneq(tag, expect, authsize))
-			err = -EBADMSG;
-	}
-out:
-	memzero_explicit(&st, sizeof(st));
-	memzero_explicit(tag, sizeof(tag));
+	memzero_explicit(&m, sizeof(m));
 	return err;
 }
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the families' load-time self-tests share: naming the path under test
- * in log lines, comparing results, and the random inputs of the bulk
- * comparison (each implementation against the non-SIMD path, on inputs long
- * enough to reach the widest loops, split at odd points).
+ * in log lines and comparing results.  Each family's <family>_selftest.c
+ * runs its known answers (<family>_vectors.h) and its bulk comparison of
+ * every implementation against the non-SIMD path, on inputs of its own.
  */
 #ifndef AESNICTR_SELFTEST_H
 #define AESNICTR_SELFTEST_H

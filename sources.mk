@@ -7,14 +7,17 @@
 # code, the assembly.
 AESNICTR_OBJS := module.o \
 	ctr_glue.o ctr_selftest.o \
-	gcm_glue.o gcm_selftest.o \
+	gcm_glue.o gcm_selftest.o gcm_generic.o \
 	xts_glue.o xts_selftest.o \
-	authenc_glue.o authenc_selftest.o \
+	authenc_glue.o authenc_selftest.o authenc_hmac.o \
+	aead_driver.o \
 	selftest.o cpu.o priority.o aes_key.o aes_ct.o \
-	ctr_aes.o gcm_clmul.o xts_aes.o authenc_sha.o aes_expand.o
+	ctr_aes.o gcm_clmul.o gcm_vaes512.o xts_aes.o authenc_sha.o aes_expand.o
 AESNICTR_HEADERS := compat.h family.h priority.h shared.h selftest.h aes_ct.h \
+	portable.h aead_driver.h \
 	aes_asm.h asm_common.h \
 	ctr_internal.h ctr_vectors.h ctr_asm.h \
-	gcm_internal.h gcm_vectors.h gcm_asm.h \
+	gcm_internal.h gcm_vectors.h gcm_asm.h gcm_asm_macros.h gcm_generic.h \
 	xts_internal.h xts_vectors.h xts_asm.h \
-	authenc_internal.h authenc_vectors.h authenc_asm.h
+	authenc_internal.h authenc_vectors.h authenc_asm.h \
+	authenc_hmac.h

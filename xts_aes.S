@@ -49,11 +49,10 @@
  * a multiple of 8 both shifts are byte shifts (VPSRLDQ, VPSLLDQ): 4 ops,
  * none of them on a port of VAESENC.  That matters because on Intel cores
  * VAESENC issues on the ports that also take the vector bit shifts (512-bit
- * VAESENC on one port only; measured on a family 6 model 207 Xeon: a zmm
- * VPSLLQ costs a VAESENC slot, while VPSRLDQ, VPCLMULQDQ and VPXORQ beside
- * VAESENC are free); with ymm, the shift method's 8 ops per tweak vector
- * and batch, 6 of them on VAESENC's ports, cost vaes2 about a fifth of its
- * speed.
+ * VAESENC on one port only: a zmm VPSLLQ takes a VAESENC slot, while
+ * VPSRLDQ, VPCLMULQDQ and VPXORQ beside VAESENC do not); with ymm, the
+ * shift method's 8 ops per tweak vector and batch, 6 of them on VAESENC's
+ * ports, would take AES slots from every batch.
  *
  * Lanes.  A vector of VL bytes holds L = VL / 16 blocks; the tweaks of a
  * vector are T_n .. T_n+L-1 in its lanes, so those of the next vector are

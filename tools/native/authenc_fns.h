@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The authenc glue's request path in userspace (what ../../authenc_glue.c
- * does around the stitched assembly of ../../authenc_sha.S, ABI
- * ../../authenc_asm.h), shared by test_authenc.c and bench.c: the hashes'
- * entry points, the HMAC key (inner and outer states), absorbing the AAD
- * into the hash stream, and finishing the HMAC.  Every compression goes
- * through a compress function the caller passes: authenc_compress_direct
- * calls the assembly, the test passes one that checks the ABI.
+ * The authenc family in userspace, shared by test_authenc.c and bench_authenc.c:
+ * the hashes' entry points (the assembly of ../../authenc_sha.S, ABI
+ * ../../authenc_asm.h) and the glue's HMAC, which is the module's own
+ * ../../authenc_hmac.c linked in here: the HMAC key (inner and outer
+ * states), absorbing bytes into the hash stream, finishing the HMAC.
+ * Every compression goes through a compress function the caller passes:
+ * authenc_compress_direct calls the assembly, the test passes one that
+ * checks the ABI.
  */
 #ifndef NATIVE_AUTHENC_FNS_H
 #define NATIVE_AUTHENC_FNS_H
@@ -17,7 +18,7 @@
 #include <openssl/evp.h>
 
 #include "aesni_ctr_user.h"
-#include "authenc_asm.h"
+#include "authenc_hmac.h"
 
 typedef void authenc_blocks_fn_t(u32 *state, const u8 *data,
 				 unsigned int nblocks);
@@ -25,12 +26,17 @@ typedef void authenc_cbc_sha_fn_t(const struct aesnictr_key *key,
 				  struct aesnictr_authenc_stream *s, u8 *dst,
 				  const u8 *src, unsigned int len);
 
-enum authenc_hash_id { H_SHA1, H_SHA256, NR_HASH };
+/* The module's order (enum aesnictr_authenc_hash). */
+enum authenc_hash_id {
+	H_SHA1 = AESNICTR_AUTHENC_SHA1,
+	H_SHA256 = AESNICTR_AUTHENC_SHA256,
+	NR_HASH = AESNICTR_AUTHENC_NR_HASHES
+};
 
 struct authenc_hash {
 	const char *name;
 	unsigned int ds;		/* digest bytes */
-	const u32 *iv;
+	const struct aesnictr_authenc_sha *sha;	/* the module's C code */
 	authenc_blocks_fn_t *blocks;
 	authenc_cbc_sha_fn_t *enc, *dec;
 	const EVP_MD *(*md)(void);
@@ -48,19 +54,12 @@ struct authenc_hkey {
 	u32 istate[8], ostate[8];
 };
 
-/* Pad the last n < 64 bytes of a message of total bytes, compress, digest. */
-void authenc_pad_final(const struct authenc_hash *hd, authenc_compress_t *c,
-		       u32 *state, const u8 *last, unsigned int n,
-		       uint64_t total, u8 *digest);
-/* The plain digest of p[0..n). */
-void authenc_sha_digest(const struct authenc_hash *hd, authenc_compress_t *c,
-			const u8 *p, size_t n, u8 *digest);
 /* HMAC key of any length -> k (a key longer than a block hashed first). */
 void authenc_hmac_setkey(const struct authenc_hash *hd, authenc_compress_t *c,
 			 struct authenc_hkey *k, const u8 *key, size_t klen);
 /*
- * Append n bytes to the stream; lazy: keep the last complete block in
- * full[] (as the glue does), else compress eagerly.
+ * Append n bytes to the stream as the glue does (the last complete block
+ * left in full[]); !lazy: then compress full[] too (nfull = 0).
  */
 void authenc_absorb(const struct authenc_hash *hd, authenc_compress_t *c,
 		    struct aesnictr_authenc_stream *s, const u8 *p, size_t n,

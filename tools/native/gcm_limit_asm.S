@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The instruction mix of the stitched GCM loop of ../../gcm_clmul.S with
- * its loop-carried GHASH dependency removed, for gcm_limit.c: what the
- * execution units allow per 8 VL bytes (one iteration of _bulk_iter).
+ * The instruction mix of the stitched GCM loop of ../../gcm_clmul.S (vl
+ * 16, 32) and ../../gcm_vaes512.S (vl 64) with its loop-carried GHASH
+ * dependency removed, for gcm_limit.c: what the execution units allow per
+ * 8 VL bytes (one iteration of _bulk_iter, _bulk_iter64).
  *
  *	void gcm_limit_<vl>_<nr>_<m>(long iters, u8 *buf)
  *
@@ -70,7 +71,7 @@
 
 /*
  * One GHASH step of vector k: loads, reflection, 3 CLMUL (VL 64: 4), XORs.
- * VL 64 as _gstep's groups of 8: step k hashes vector j = k + 1 mod 8;
+ * VL 64 as _gstep64's groups of 8: step k hashes vector j = k + 1 mod 8;
  * j = 1 starts the sums, j = 2 adds to them, j = 3..7, 0 go in pairs.
  */
 .macro _gh k, m

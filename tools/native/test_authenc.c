@@ -5,8 +5,9 @@
  * template composes its parts: EVP aes-*-cbc (no padding) for the text, then
  * HMAC() over AAD || ciphertext, the tag truncated to authsize.
  *
- * Each message runs as the kernel glue runs it (authenc_asm.h; the model of
- * the glue is authenc_fns.c, shared with the bench):
+ * Each message runs as the kernel glue runs it (authenc_asm.h; the glue's
+ * HMAC is the module's own ../../authenc_hmac.c, reached through
+ * authenc_fns.c, shared with the bench):
  *	HMAC key -> inner/outer states (ipad/opad block compressed with
  *	aesnictr_sha*_blocks; keys longer than 64 bytes hashed first);
  *	stream.h = inner state, stream.iv = IV;
@@ -83,7 +84,7 @@ _Static_assert(sizeof(struct aesnictr_authenc_stream) ==
 #define MAX_STEPS	12		/* text calls */
 #define STREAM_SIZE	((int)sizeof(struct aesnictr_authenc_stream))
 
-/* The hashes and the glue's model (authenc_fns.c). */
+/* The hashes and the glue's HMAC (authenc_fns.c over ../../authenc_hmac.c). */
 static const struct authenc_hash *const hashes = authenc_hashes;
 
 /* ---- calling the assembly, with the ABI checked ---------------------------- */
@@ -127,7 +128,7 @@ static unsigned int call_cbc(authenc_cbc_sha_fn_t *fn, const struct aesnictr_key
 	return bad;
 }
 
-/* ---- the glue's model: HMAC keys, absorbing, finishing -------------------- */
+/* ---- the glue's HMAC: keys, absorbing, finishing ------------------------ */
 
 static unsigned int model_abi;	/* ABI breaks seen by the model's calls */
 
@@ -137,7 +138,7 @@ static void compress(const struct authenc_hash *hd, u32 *state, const u8 *p,
 	model_abi |= call_blocks(hd, state, p, n);
 }
 
-/* The glue's model, every compression through compress() above. */
+/* The glue's HMAC, every compression through compress() above. */
 static void hmac_setkey(const struct authenc_hash *hd, struct authenc_hkey *k,
 			const u8 *key, size_t klen)
 {
@@ -1086,6 +1087,57 @@ static const char *cpu_lacks(void)
 	return NULL;
 }
 
+/*
+ * The module's C path of the HMAC (../../authenc_hmac.c with its portable
+ * SHA compression, as the glue runs it without the FPU, and at every
+ * setkey): HMAC keys of 0..200 bytes, AAD || text of up to 2.6 KB absorbed
+ * in random pieces, against OpenSSL's HMAC; the key states against those
+ * computed with the assembly.
+ */
+static void test_c_path(const struct authenc_hash *hd, long cases)
+{
+	aesnictr_sha_blocks_t *gen = hd->sha->blocks_generic;
+	struct aesnictr_authenc_stream s;
+	struct authenc_hkey kc, ka;
+	u8 hkey[MAX_HKEY], tag[32], want[32];
+	size_t klen = 0, alen = 0, clen = 0, pos, n;
+	long i, bad = 0;
+
+	for (i = 0; i < cases && !bad; i++) {
+		klen = rnd() % (MAX_HKEY + 1);
+		alen = rnd() % (MAX_AAD + 1);
+		clen = rnd() % 2049;
+		rnd_bytes(hkey, klen);
+		rnd_bytes(tmpbuf, alen + clen);
+		aesnictr_authenc_hmac_key(hd->sha, gen, kc.istate, kc.ostate,
+					  hkey, (unsigned int)klen);
+		authenc_hmac_setkey(hd, authenc_compress_direct, &ka, hkey,
+				    klen);
+		memcpy(s.h, kc.istate, sizeof(s.h));
+		s.nfull = s.npart = 0;
+		for (pos = 0; pos < alen + clen; pos += n) {
+			n = rnd() % 4 ? 1 + rnd() % 200 : rnd() % 1500;
+			if (n > alen + clen - pos)
+				n = alen + clen - pos;
+			aesnictr_authenc_absorb(&s, gen, tmpbuf + pos,
+						(unsigned int)n);
+		}
+		aesnictr_authenc_hmac_final(&s, gen, kc.ostate, hd->ds,
+					    SB + alen + clen, tag);
+		ossl_hmac(hd, hkey, klen, tmpbuf, alen, tmpbuf + alen, clen,
+			  want);
+		bad = memcmp(&kc, &ka, sizeof(kc)) ? 1 :
+		      memcmp(tag, want, hd->ds) ? 2 : 0;
+	}
+	if (bad)
+		fail("%s C path (authenc_hmac.c): %s wrong for HMAC key %zu bytes, AAD %zu, text %zu",
+		     hd->name, bad == 1 ? "the key states" : "the HMAC",
+		     klen, alen, clen);
+	else
+		pass("%s C path (authenc_hmac.c, portable SHA): HMAC keys 0..%d, AAD + text 0..%d bytes in random pieces, against OpenSSL and the assembly's key states (%ld cases)",
+		     hd->name, MAX_HKEY, MAX_AAD + 2048, cases);
+}
+
 int main(int argc, char **argv)
 {
 	static const unsigned int klens[] = { 16, 24, 32 };
@@ -1126,6 +1178,7 @@ int main(int argc, char **argv)
 			test_random(hd, klens[k], cases);
 		}
 		test_abi(hd);
+		test_c_path(hd, cases / 20 + 1);
 	}
 	EVP_CIPHER_CTX_free(evp);
 	return test_finish("native authenc covered: sha1 sha256");

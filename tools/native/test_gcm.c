@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Native correctness test of the GCM assembly (../../gcm_clmul.S), every
- * tier the CPU has and the assembly provides, AES-128/192/256, against
- * OpenSSL's EVP aes-*-gcm.  Each message is processed exactly as the kernel
+ * Native correctness test of the GCM assembly (../../gcm_clmul.S and
+ * ../../gcm_vaes512.S), every tier the CPU has and the assembly provides,
+ * AES-128/192/256, against OpenSSL's EVP aes-*-gcm.  Each message is processed exactly as the kernel
  * glue does it (see aes_asm.h):
  *
  *	aesnictr_expand_key(&k.aes, key, klen); aesnictr_gcm_precompute(&k);
@@ -47,6 +47,7 @@
 #include "abi_call.h"
 #include "cpu.h"
 #include "gcm_fns.h"
+#include "gcm_generic.h"
 #include "test_util.h"
 
 _Static_assert(offsetof(struct aesnictr_gcm_key, h_powers) == 576,
@@ -1327,6 +1328,75 @@ static void test_abi_summary(void)
 	}
 }
 
+/* A random piece of rem bytes: a multiple of 16 unless it is all of rem. */
+static size_t rnd_piece(size_t rem)
+{
+	size_t n = BLK * (rnd() % 4 ? rnd() % 20 : rnd() % 300);
+
+	return n < rem ? n : rem;
+}
+
+/*
+ * The module's C path (../../gcm_generic.c over ../../aes_ct.c), as the
+ * glue runs it without the FPU: H and the key powers against
+ * aesnictr_gcm_precompute, then each message both ways (the AAD and the
+ * text in random pieces) against OpenSSL.
+ */
+static void test_c_path(unsigned int klen, long cases)
+{
+	static struct aesnictr_gcm_key gk, ck;
+	struct aesnictr_gcm_h h;
+	struct gmsg m;
+	u8 acc[BLK], ctr[BLK], j0[BLK], tag[BLK];
+	size_t pos, n;
+	long i;
+	int dec, bad = 0;
+
+	for (i = 0; i < cases && !bad; i++) {
+		new_msg(&m, klen, rnd() % 2100, rnd() % 600, want, &gk);
+		memset(&ck, 0, sizeof(ck));
+		aesnictr_ct_expand_key(&ck.aes, m.key, klen);
+		aesnictr_gcm_h_generic(&h, &ck.aes);
+		aesnictr_gcm_precompute_generic(&ck, &h);
+		if (memcmp(&ck, &gk, sizeof(ck)))
+			bad = 1;
+		for (dec = 0; dec < 2 && !bad; dec++) {
+			const u8 *in = dec ? m.ct : m.plain;
+
+			memset(acc, 0, BLK);
+			memcpy(ctr, m.iv, IV_LEN);
+			memcpy(j0, m.iv, IV_LEN);
+			put_unaligned_be32(2, ctr + IV_LEN);
+			put_unaligned_be32(1, j0 + IV_LEN);
+			for (pos = 0; pos < m.aad_len; pos += n) {
+				n = rnd_piece(m.aad_len - pos);
+				aesnictr_gcm_ghash_generic(&h, acc, m.aad + pos,
+							   (unsigned int)n);
+			}
+			for (pos = 0; pos < m.len; pos += n) {
+				n = rnd_piece(m.len - pos);
+				aesnictr_gcm_crypt_generic(&ck.aes, &h, acc, ctr,
+							   dstbuf + pos,
+							   in + pos,
+							   (unsigned int)n,
+							   !dec);
+			}
+			aesnictr_gcm_final_generic(&ck.aes, &h, acc, j0,
+						   m.aad_len, m.len, tag);
+			if (memcmp(dstbuf, dec ? m.plain : m.ct, m.len) ||
+			    memcmp(tag, m.tag, BLK))
+				bad = 2 + dec;
+		}
+	}
+	if (bad)
+		fail("aes-%u C path (gcm_generic.c): %s wrong, text %zu bytes, AAD %zu",
+		     klen * 8, bad == 1 ? "the key powers" :
+		     bad == 2 ? "encryption" : "decryption", m.len, m.aad_len);
+	else
+		pass("aes-%u C path (gcm_generic.c, aes_ct.c): key powers against the assembly's, text 0..2099 and AAD 0..599 bytes in random pieces, both ways, against OpenSSL (%ld cases)",
+		     klen * 8, cases);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int klen;
@@ -1361,6 +1431,7 @@ int main(int argc, char **argv)
 		test_aad(klen);
 		test_fences(klen);
 		test_random(klen, cases);
+		test_c_path(klen, cases / 100 + 1);
 	}
 	test_mixed(cases / 10);
 	test_abi_summary();

@@ -64,4 +64,3 @@ $(SB)/%/glue.o: $(SD)/linux-%.c $(SD)/stock.h | deps $(B)/.dir
 bench-plot:
 	@sh $(SD)/plot.sh $(BENCH_OUT)/bench.csv $(BENCH_OUT)
 
-$(B)/bench.o: $(SD)/stock.h

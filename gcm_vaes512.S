@@ -1,0 +1,746 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The GCM updates of the 512-bit tier (VAES, VPCLMULQDQ and AVX-512 on zmm
+ * registers): aesnictr_gcm_{enc,dec}_update_vaes512.  The precomputation,
+ * aesnictr_ghash_update and aesnictr_gcm_final that go with them are in
+ * gcm_clmul.S; what the two files share (the field arithmetic and its
+ * derivation, the key layout, the last-update protocol) is in
+ * gcm_asm_macros.h.
+ *
+ * The math.  Each 128-bit lane of a vector holds one byte-reflected block,
+ * and GHASH multiplies it by a power K_i = r(H^i) x of the hash key with
+ * carry-less multiplications; the 256-bit product LO + MI x^64 + HI x^128
+ * is reduced by x^128 (Montgomery) with two 64-bit folds by the constant
+ * 0xc200000000000000 (.Lgfpoly_wide), which leave the result in HI.  Blocks
+ * hashed together take the powers K_n..K_1, with the running GHASH value
+ * added to the first, so their products can be summed and reduced once:
+ * the stitched loop sums all 32 blocks of an iteration (K_32..K_1) lane by
+ * lane, reduces the four lanes at full width (the fold is linear) and then
+ * adds the lanes up.  It multiplies schoolbook: four products per vector
+ * (lo lo, hi hi and the two middle ones, summed), one more carry-less
+ * multiplication than Karatsuba but fewer XORs and shuffles and no xored
+ * table; those, not the multiplier, bound this loop (tools/native/gcm_limit
+ * shows both limits).  Reducing once per 32 blocks rather than per 16 saves
+ * two multiplications and about eight XORs and shuffles per 32 blocks, which
+ * counts where the 512-bit carry-less multiplier is half-rate (AMD Zen 5).
+ * The rest of an update is hashed Karatsuba-style (_gh_vec).
+ *
+ * The register plan (no stack: T lives in a register):
+ *	rdi BKEY, rsi BCTR, then CTRW (c, the low counter word; scratch in
+ *	the rest), rdx BACC, rcx BDST, r8 BSRC, r9 BLEN (bytes left), r10d
+ *	BNR, r11 GDATA (the ciphertext being hashed), rax PPTR (the rest's
+ *	powers) or scratch
+ *	zmm0-7		V0-V7, the AES states
+ *	zmm8		RKLAST, the last round key
+ *	zmm9		CTRS, C: the counter words (asm_common.h), big-endian
+ *			in the stitched loop (_ctr_be64)
+ *	zmm10-12	GLO, GHI, GMI: the partial products of a GHASH group
+ *	zmm13, zmm14	scratch, named in each routine
+ *	zmm15		GACC, the GHASH value (in lane 0)
+ *	zmm16		TBLK, T: rk0 ^ the counter blocks' upper 96 bits
+ *	zmm17-29	RKEY1-RKEY13, round keys 1-13 (asm_common.h)
+ *	zmm30, zmm31	STEPV, BSWAPV: the constants of _ctr_next outside the
+ *			stitched loop; in it GHASH temporaries (_ctr_le64
+ *			reloads them)
+ *	k1-k4		KMV<j>: the byte mask of vector j = C/2 .. C-1 of
+ *			the rest (_rem_masks_pptr)
+ */
+#include <linux/linkage.h>
+#include <linux/cfi_types.h>
+#include "gcm_asm.h"
+
+/* Built only where the assembler has VAES; asm_common.h insists on the flag. */
+#if !defined(AESNICTR_AS_VAES) || AESNICTR_AS_VAES
+#include "asm_common.h"
+#include "gcm_asm_macros.h"
+
+/*
+ * Vector j of the stitched loop's 32 blocks gets 4j added to byte 15 of each
+ * lane (whose lane offset 0..3 is already in the counter vector).
+ */
+	.section .rodata
+	.p2align 6
+.Linc_be64:
+	.irp j, 0,1,2,3,4,5,6,7
+	.rept 4
+	.long	0, 0, 0, (4*\j) << 24
+	.endr
+	.endr
+.Lstep_be64:
+	.rept 4
+	.long	0, 0, 0, 32 << 24
+	.endr
+
+	.text
+
+/*
+ * A rest of nb <= 32 blocks is one group from K_nb, so with K_33 in the
+ * table every rest can take the factor H (see _fold_h).
+ */
+	.set	FOLD_MAX, 32*16
+
+#define LAST_ARG	8(%rsp)		/* argument 7, last (no frame) */
+#define CTRW		%esi		/* c: the low counter word */
+#define CTRWB		%sil
+#define PPTR		%rax		/* K_nb, the rest's first power */
+#define RKLAST		%zmm8		/* the last round key */
+#define CTRS		%zmm9		/* C (big-endian in the loop) */
+#define GLO		%zmm10		/* sum of the low products */
+#define GHI		%zmm11		/* sum of the high products */
+#define GMI		%zmm12		/* sum of the middle products */
+#define GACC		%zmm15		/* the GHASH value, lane 0 */
+#define GACCX		%xmm15
+#define TBLK		%zmm16		/* T */
+#define STEPV		%zmm30		/* STEP_CONST (outside the loop) */
+#define BSWAPV		%zmm31		/* .Lbswap_low32 (outside the loop) */
+
+/* The mask register of vector j (if it is masked) */
+	.set	KMV0, %k1; .set KMV1, %k2; .set KMV2, %k3; .set KMV3, %k4
+	.set	KMV4, %k1; .set KMV5, %k2; .set KMV6, %k3; .set KMV7, %k4
+
+/* AES round i (1 .. 13) of vectors lo .. hi-1. */
+.macro _aes_round i, lo, hi
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j >= \lo && \j < \hi
+		vaesenc		RKEY\i, V\j, V\j
+	.endif
+	.endr
+.endm
+
+/*
+ * The stitched loop's counters: CTRS holds the counter blocks of the
+ * iteration's first vector as big-endian words (lanes c .. c+3,
+ * byte-swapped from C), CTRW c.  Unless byte 15 of a lane would carry
+ * within the iteration or in the step to the next (c + 3 + 32 past a
+ * multiple of 256: c mod 256 > 220, once or twice every 8 iterations),
+ * vector j is CTRS + 4j in byte 15, XOR T (T already holds rk0 and the upper
+ * 96 bits, CTRS's upper 96 bits are zero); otherwise C is stepped
+ * little-endian as in _ctr_next (constants from memory: BSWAPV is a GHASH
+ * temporary here).
+ */
+.macro _ctr_be64
+	cmp	$255 - 35, CTRWB
+	ja	.Lctr64_slow\@
+	vpxord		TBLK, CTRS, V0
+	.irp j, 1,2,3,4,5,6,7
+		vpaddd		.Linc_be64+\j*64(%rip), CTRS, V\j
+		vpxord		TBLK, V\j, V\j
+	.endr
+	vpaddd		.Lstep_be64(%rip), CTRS, CTRS
+	jmp	.Lctr64_done\@
+.Lctr64_slow\@:
+	vmovdqu8	STEP_CONST(%rip), STEPV
+	vpshufb		.Lbswap_low32(%rip), CTRS, CTRS
+	.irp j, 0,1,2,3,4,5,6,7
+		_ctr_next	V\j, TBLK, CTRS, STEPV, .Lbswap_low32(%rip)
+	.endr
+	vpshufb		.Lbswap_low32(%rip), CTRS, CTRS
+.Lctr64_done\@:
+	add	$32, CTRW
+.endm
+
+/* Back to C and the constants of _ctr_next, for the rest. */
+.macro _ctr_le64
+	vmovdqu8	STEP_CONST(%rip), STEPV
+	vmovdqu8	.Lbswap_low32(%rip), BSWAPV
+	vpshufb		BSWAPV, CTRS, CTRS
+.endm
+
+/*
+ * MI ^= LO ^ HI if karatsuba (else GMI is already the middle product),
+ * reduce every lane, then add up the lanes into the GHASH value.
+ */
+#define GR_T		%zmm14		/* a fold's product */
+#define GHI_Y		%ymm11		/* GHI's lower lanes as they are added */
+#define GHI_X		%xmm11
+#define GR_Y		%ymm13		/* GHI's upper lanes */
+#define GR_X		%xmm13
+.macro _greduce64 karatsuba
+	.if \karatsuba
+		vpternlogd	$0x96, GLO, GHI, GMI
+	.endif
+	vpclmulqdq	$0x10, .Lgfpoly_wide(%rip), GLO, GR_T
+	vpshufd		$0x4e, GLO, GLO
+	vpternlogd	$0x96, GLO, GR_T, GMI
+	vpclmulqdq	$0x10, .Lgfpoly_wide(%rip), GMI, GR_T
+	vpshufd		$0x4e, GMI, GMI
+	vpternlogd	$0x96, GMI, GR_T, GHI
+	vextracti64x4	$1, GHI, GR_Y
+	vpxor		GR_Y, GHI_Y, GHI_Y
+	vextracti128	$1, GHI_Y, GR_X
+	vpxor		GR_X, GHI_X, GACCX
+.endm
+#undef GR_T
+#undef GHI_Y
+#undef GHI_X
+#undef GR_Y
+#undef GR_X
+
+/*
+ * Hash step s (0..7) of the 8 vectors at GDATA, in groups of n vectors: 8
+ * (one group of 32 blocks, K_32..K_1) or 4 (two of 16, K_16..K_1; where a
+ * chunk is hashed in halves).  Within a group the vectors go 1, 2, .., n-1,
+ * then 0, which carries the running GHASH value: the products that wait for
+ * the previous reduction come last, so that reduction's latency overlaps
+ * the other products.  Four products per vector, no Karatsuba.
+ */
+#define GS_X		%zmm13		/* the vector being hashed */
+#define GS_PW		%zmm14		/* its powers (vectors hashed alone) */
+#define GS_PLO		%zmm14		/* a pair's first LO, */
+#define GS_PHI		%zmm30		/* and HI (STEPV's register) */
+#define GS_T		%zmm31		/* a product (BSWAPV's register) */
+.macro _gstep64 s, n
+	.set	GJ, ((\s) + 1) % (\n)
+	.set	GV, (\s) - ((\s) % (\n)) + GJ
+	.if \n == 8
+		.set	GPA, H_POWERS_HI + GJ*64	/* K_32..K_1 */
+	.else
+		.set	GPA, H_POWERS + GJ*64		/* K_16..K_1 */
+	.endif
+	vmovdqu8	GV*64(GDATA), GS_X
+	vpshufb		.Lbswap128(%rip), GS_X, GS_X
+	.if GJ == 0
+		vpxord		GACC, GS_X, GS_X
+	.endif
+	.if \n == 8 && GJ != 1 && GJ != 2
+		/*
+		 * Vectors 3..7, 0 in pairs: the first's LO and HI wait and
+		 * the second's are added with them, one ternary XOR each.
+		 */
+		.if GJ % 2
+			vpclmulqdq	$0x00, GPA(BKEY), GS_X, GS_PLO
+			vpclmulqdq	$0x11, GPA(BKEY), GS_X, GS_PHI
+		.else
+			vpclmulqdq	$0x00, GPA(BKEY), GS_X, GS_T
+			vpternlogd	$0x96, GS_T, GS_PLO, GLO
+			vpclmulqdq	$0x11, GPA(BKEY), GS_X, GS_T
+			vpternlogd	$0x96, GS_T, GS_PHI, GHI
+		.endif
+		vpclmulqdq	$0x01, GPA(BKEY), GS_X, GS_T
+		vpclmulqdq	$0x10, GPA(BKEY), GS_X, GS_X
+		vpternlogd	$0x96, GS_T, GS_X, GMI
+	.else
+		vmovdqu8	GPA(BKEY), GS_PW
+		.if GJ == 1
+			vpclmulqdq	$0x00, GS_PW, GS_X, GLO
+			vpclmulqdq	$0x11, GS_PW, GS_X, GHI
+			vpclmulqdq	$0x01, GS_PW, GS_X, GMI
+			vpclmulqdq	$0x10, GS_PW, GS_X, GS_X
+			vpxord		GS_X, GMI, GMI
+		.else
+			vpclmulqdq	$0x00, GS_PW, GS_X, GS_T
+			vpxord		GS_T, GLO, GLO
+			vpclmulqdq	$0x11, GS_PW, GS_X, GS_T
+			vpxord		GS_T, GHI, GHI
+			vpclmulqdq	$0x01, GS_PW, GS_X, GS_T
+			vpclmulqdq	$0x10, GS_PW, GS_X, GS_X
+			vpternlogd	$0x96, GS_T, GS_X, GMI
+		.endif
+	.endif
+	.if GJ == 0
+		_greduce64	0
+	.endif
+.endm
+#undef GS_X
+#undef GS_PW
+#undef GS_PLO
+#undef GS_PHI
+#undef GS_T
+
+/*
+ * The last round of vector j, fused with the XOR of src, and its store.
+ * _last_round_masked: the same for a vector of the rest that may be partial
+ * or empty, src read under its byte mask (zero past R); zero: then clear
+ * the keystream past R, for hashing.
+ */
+#define LR_X		%zmm14		/* src ^ the last round key */
+.macro _last_round j
+	vpxord		\j*64(BSRC), RKLAST, LR_X
+	vaesenclast	LR_X, V\j, V\j
+	vmovdqu8	V\j, \j*64(BDST)
+.endm
+
+.macro _last_round_masked j, zero=0
+	vmovdqu8	\j*64(BSRC), LR_X{KMV\j}{z}
+	vpxord		LR_X, RKLAST, LR_X
+	vaesenclast	LR_X, V\j, V\j
+	_rem_store	\j
+	.if \zero
+		vmovdqu8	V\j, V\j{KMV\j}{z}
+	.endif
+.endm
+#undef LR_X
+
+/*
+ * Store vector j of a rest (one of those under a mask): whole (R >= 64 (j+1))
+ * without the mask, so that a load of what it wrote can be forwarded from
+ * the store (a masked store's data is not forwarded on the AMD CPU this was
+ * tuned on, and a reader of the text's last bytes, as ESP reads its trailer,
+ * waits until it reaches the cache); the vector that holds R's end, and
+ * empty ones, under the mask.
+ */
+.macro _rem_store j
+	cmp	$(\j+1)*64, BLEN
+	jb	.Lrs_masked\@
+	vmovdqu8	V\j, \j*64(BDST)
+	jmp	.Lrs_done\@
+.Lrs_masked\@:
+	vmovdqu8	V\j, \j*64(BDST){KMV\j}
+.Lrs_done\@:
+.endm
+
+/*
+ * One iteration of the stitched loop: AES-CTR on 8 vectors and/or GHASH of
+ * the 8 at GDATA as one group of 32 blocks (ghash 1), or only of vectors
+ * 4-7 as a group of 4 (ghash 2: the first 4 were hashed by
+ * _enc_first_split).
+ */
+.macro _bulk_iter64 aes, ghash
+	.if \aes
+		_ctr_be64
+	.endif
+	.irp i, 1,2,3,4,5,6,7,8
+		.if \aes
+			_aes_round	\i, 0, 8
+		.endif
+		.if \ghash == 1
+			_gstep64	(\i-1), 8
+		.elseif \ghash == 2 && \i > 4
+			_gstep64	(\i-1), 4
+		.endif
+	.endr
+	.if \aes
+		_rounds_from9	_aes_round, 0, 8
+		.irp j, 0,1,2,3,4,5,6,7
+			_last_round	\j
+		.endr
+	.endif
+.endm
+
+/*
+ * The rest R (1..512 bytes: encryption's last chunk gets the split below,
+ * a last update's the fold of H, see _fold_h; nv = ceil(R / 64) vectors) is
+ * one more iteration of C = 8, 4, 2 or 1 vectors (the least C >= nv).
+ * Vectors C/2 .. C-1 are loaded under byte masks k1..k4 (all-zero for empty
+ * ones), so nothing past R is read; each of them is stored whole where R
+ * covers it and under its mask otherwise (_rem_store).  Encryption hashes,
+ * between that iteration's AES rounds, the chunk before it, and then R's
+ * ciphertext from the registers it was made in (the keystream past R
+ * zeroed); decryption hashes R from src between the rounds.  R's
+ * nb = ceil(R / 16) <= 32 blocks are one GHASH group with one reduction:
+ * vector j takes the powers from K_nb - 4j on (K_nb at PPTR; K_33..K_17 lie
+ * just before K_16), so no vector waits for another's reduction.  Power
+ * loads end at most 15 blocks past K_1 (C = 8, nb = 17), inside the xored
+ * table that follows it; blocks past R are zero, so what they are
+ * multiplied by does not matter.  The xored halves of those powers are
+ * computed, not loaded (the xored table has no such slack).
+ * Encryption splits its iterations in halves where nothing else would
+ * overlap the GHASH of fresh ciphertext: the first chunk of a longer update
+ * (_enc_first_split: the next iteration then hashes only its second group),
+ * a rest with nothing pending (_rem_enc_split) and a rest of class 8 after
+ * a pending chunk (_rem_enc_prev_split8): hashing waits for at most 4
+ * vectors of AES, and at the end only 4 vectors (or fewer) are hashed alone,
+ * as in the kernel's 4-vector loop.
+ */
+
+/*
+ * Hash one vector of data (a register, byte reflection done here) with the
+ * powers at pmem into GLO, GHI, GMI (Karatsuba); init: the first of its
+ * group, addacc: add the GHASH value first.
+ */
+#define GV_PW		%zmm13		/* the powers, then their halves' XOR */
+#define GV_T		%zmm14		/* a product; data's halves' XOR */
+.macro _gh_vec data, pmem, init, addacc
+	vpshufb		.Lbswap128(%rip), \data, \data
+	.if \addacc
+		vpxord		GACC, \data, \data
+	.endif
+	vmovdqu8	\pmem, GV_PW
+	.if \init
+		vpclmulqdq	$0x00, GV_PW, \data, GLO
+		vpclmulqdq	$0x11, GV_PW, \data, GHI
+	.else
+		vpclmulqdq	$0x00, GV_PW, \data, GV_T
+		vpxord		GV_T, GLO, GLO
+		vpclmulqdq	$0x11, GV_PW, \data, GV_T
+		vpxord		GV_T, GHI, GHI
+	.endif
+	vpshufd		$0x4e, GV_PW, GV_T
+	vpxord		GV_T, GV_PW, GV_PW
+	vpshufd		$0x4e, \data, GV_T
+	vpxord		\data, GV_T, GV_T
+	.if \init
+		vpclmulqdq	$0x00, GV_PW, GV_T, GMI
+	.else
+		vpclmulqdq	$0x00, GV_PW, GV_T, GV_T
+		vpxord		GV_T, GMI, GMI
+	.endif
+.endm
+#undef GV_PW
+#undef GV_T
+
+/*
+ * Step s of hashing R in a class-C iteration: the vectors go 1, .., C-1, 0
+ * (the acc-carrying one last, see _gstep64), vector j with the powers at
+ * PPTR + 64 j, then the one reduction.
+ */
+#define RG_SRC		%zmm9		/* decryption: a vector of src (C is spent) */
+.macro _rem_gh_step c, s, decrypt
+	.set	RJ, ((\s) + 1) % \c
+	.irp v, 0,1,2,3,4,5,6,7
+	.if \v == RJ
+	.if \decrypt
+		.if \v < \c / 2
+			vmovdqu8	\v*64(BSRC), RG_SRC
+		.else
+			vmovdqu8	\v*64(BSRC), RG_SRC{KMV\v}{z}
+		.endif
+		.set	RDATA, RG_SRC
+	.else
+		.set	RDATA, V\v
+	.endif
+	.endif
+	.endr
+	_gh_vec	RDATA, RJ*64(PPTR), ((\s) == 0), (RJ == 0)
+	.if RJ == 0
+		_greduce64	1
+	.endif
+.endm
+#undef RG_SRC
+
+/*
+ * Hash vector v of R (ciphertext in V<v>, masked part zeroed) in natural
+ * order, its powers at PPTR + 64 v; after the last, the reduction.
+ */
+.macro _rem_gh_nat c, v
+	.irp w, 0,1,2,3,4,5,6,7
+	.if \w == \v
+		_gh_vec	V\w, \w*64(PPTR), (\w == 0), (\w == 0)
+	.endif
+	.endr
+	.if \v == \c - 1
+		_greduce64	1
+	.endif
+.endm
+
+/*
+ * AES rounds 1 .. NR-1 of vectors lo .. hi-1, and in rounds 1-4 hash steps
+ * gs .. gs+3 of the chunk at GDATA (groups of 4; gs = -1: none), in rounds
+ * noff+1 .. noff+nh vectors 0 .. nh-1 of a class-c rest (_rem_gh_nat).
+ */
+.macro _aes_rounds lo, hi, gs=-1, c=0, nh=0, noff=0
+	.irp i, 1,2,3,4,5,6,7,8
+		_aes_round	\i, \lo, \hi
+		.if \gs >= 0 && \i <= 4
+			_gstep64	(\gs+\i-1), 4
+		.endif
+		.if \i > \noff && \i <= \noff + \nh
+			_rem_gh_nat	\c, (\i-1-\noff)
+		.endif
+	.endr
+	_rounds_from9	_aes_round, \lo, \hi
+.endm
+
+/* Byte masks of vectors c/2 .. c-1 (k1..k4); PPTR = K_nb. */
+#define RM_LEN		%rax		/* bytes of vector j: 0..64 */
+#define RM_T		%rsi		/* scratch (c is spent) */
+#define RM_TD		%esi
+#define RM_BYTES	%zmm14		/* the mask as bytes */
+.macro _rem_masks_pptr c
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j >= \c / 2 && \j < \c
+		lea	-64*\j(BLEN), RM_LEN		/* clamped to 0..64 */
+		xor	RM_TD, RM_TD
+		test	RM_LEN, RM_LEN
+		cmovs	RM_T, RM_LEN
+		mov	$64, RM_TD
+		cmp	RM_T, RM_LEN
+		cmova	RM_T, RM_LEN
+		neg	RM_LEN
+		lea	.Lbytemask+64(%rip), RM_T
+		vmovdqu8	(RM_T,RM_LEN), RM_BYTES
+		vpmovb2m	RM_BYTES, KMV\j
+	.endif
+	.endr
+	/* PPTR = K_nb, nb = ceil(R / 16) <= 32 (K_32..K_17 precede K_16) */
+	lea	15(BLEN), PPTR
+	shr	$4, PPTR
+	shl	$4, PPTR
+	neg	PPTR
+	lea	H_POWERS+16*16(BKEY,PPTR), PPTR
+	_fold_h	LAST_ARG, PPTR
+.endm
+#undef RM_LEN
+#undef RM_T
+#undef RM_TD
+#undef RM_BYTES
+
+/* Round-0 states of vectors lo .. hi-1 of the rest. */
+.macro _rem_ctrs lo, hi
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j >= \lo && \j < \hi
+		_ctr_next	V\j, TBLK, CTRS, STEPV, BSWAPV
+	.endif
+	.endr
+.endm
+
+/* The class-C iteration for the R (BLEN) bytes left; prev: hash GDATA's 8. */
+.macro _rem_iter c, prev, decrypt
+	_rem_masks_pptr	\c
+	.if \prev
+		lea	-8*64(BDST), GDATA
+	.endif
+	_rem_ctrs	0, \c
+	.irp i, 1,2,3,4,5,6,7,8
+		_aes_round	\i, 0, \c
+		.if \prev
+			_gstep64	(\i-1), 8
+		.endif
+		.if \decrypt && (\i-1) < \c
+			_rem_gh_step	\c, (\i-1), 1
+		.endif
+	.endr
+	_rounds_from9	_aes_round, 0, \c
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \c / 2
+		_last_round	\j
+	.elseif \j < \c
+		_last_round_masked	\j
+	.endif
+	.endr
+	.if !\decrypt
+		.irp j, 0,1,2,3,4,5,6,7
+		.if \j >= \c / 2 && \j < \c
+			vmovdqu8	V\j, V\j{KMV\j}{z}
+		.endif
+		.endr
+		.irp s, 0,1,2,3,4,5,6,7
+		.if \s < \c
+			_rem_gh_step	\c, \s, 0
+		.endif
+		.endr
+	.endif
+.endm
+
+/*
+ * Encryption of a rest of class C >= 2 with nothing pending (prev = 0), in
+ * two halves so that hashing overlaps AES: the first C/2 vectors (all whole)
+ * are encrypted and stored, then the last C/2 (masked) go through their
+ * rounds while the first half is hashed, then the last half is hashed.
+ * Vectors are hashed in order, one group from PPTR, reduced at its end.
+ */
+.macro _rem_enc_split c
+	_rem_masks_pptr	\c
+	_rem_ctrs	0, (\c/2)
+	_aes_rounds	0, (\c/2)
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \c / 2
+		_last_round	\j
+	.endif
+	.endr
+	_rem_ctrs	(\c/2), \c
+	_aes_rounds	(\c/2), \c, c=\c, nh=(\c/2)
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j >= \c / 2 && \j < \c
+		_last_round_masked	\j, 1
+	.endif
+	.endr
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j >= \c / 2 && \j < \c
+		_rem_gh_nat	\c, \j
+	.endif
+	.endr
+.endm
+
+/*
+ * Encryption of a rest of class 8 (257..512 bytes) after a chunk still to be
+ * hashed (at BDST - 8 VL), in two halves: AES of vectors 0-3 while hashing
+ * the previous chunk's first group, then AES of vectors 4-7 while hashing
+ * its second group and vectors 0-3 of the rest, then vectors 4-7 and the
+ * rest's one reduction.  Only 4 vectors are hashed after the last AES.
+ */
+.macro _rem_enc_prev_split8
+	_rem_masks_pptr	8
+	lea	-8*64(BDST), GDATA
+	_rem_ctrs	0, 8
+	_aes_rounds	0, 4, gs=0
+	.irp j, 0,1,2,3
+		_last_round	\j
+	.endr
+	_aes_rounds	4, 8, gs=4, c=8, nh=4, noff=4
+	.irp j, 4,5,6,7
+		_last_round_masked	\j, 1
+	.endr
+	.irp j, 4,5,6,7
+		_rem_gh_nat	8, \j
+	.endr
+.endm
+
+/*
+ * Encryption of the first of several chunks, in two halves: AES of vectors
+ * 0-3, then AES of vectors 4-7 while hashing 0-3 (the first GHASH group,
+ * read back from dst), so that only the AES of 4 vectors waits for nothing;
+ * the next iteration hashes vectors 4-7 (ghash 2).  Counters in the
+ * stitched loop's form.
+ */
+.macro _enc_first_split
+	_ctr_be64
+	_aes_rounds	0, 4
+	.irp j, 0,1,2,3
+		_last_round	\j
+	.endr
+	mov	BDST, GDATA
+	_aes_rounds	4, 8, gs=0
+	.irp j, 4,5,6,7
+		_last_round	\j
+	.endr
+.endm
+
+/* Branch to the iteration of the least class C >= ceil(BLEN / 64). */
+.macro _rem_dispatch prev, decrypt, done
+	cmp	$4*64, BLEN
+	ja	.Lc8\@
+	cmp	$2*64, BLEN
+	ja	.Lc4\@
+	cmp	$64, BLEN
+	ja	.Lc2\@
+	_rem_iter	1, \prev, \decrypt
+	jmp	\done
+.Lc2\@:
+	_rem_class	2, \prev, \decrypt
+	jmp	\done
+.Lc4\@:
+	_rem_class	4, \prev, \decrypt
+	jmp	\done
+.Lc8\@:
+	_rem_class	8, \prev, \decrypt
+	jmp	\done
+.endm
+
+.macro _rem_class c, prev, decrypt
+	.if !\prev && !\decrypt
+		_rem_enc_split	\c
+	.elseif !\decrypt && \c == 8
+		_rem_enc_prev_split8
+	.else
+		_rem_iter	\c, \prev, \decrypt
+	.endif
+.endm
+
+/* On to the next chunk. */
+.macro _next_chunk
+	add	$8*64, BSRC
+	add	$8*64, BDST
+	sub	$8*64, BLEN
+.endm
+
+/*
+ * void aesnictr_gcm_{enc,dec}_update_vaes512(key, ctr, acc, dst, src, len,
+ * last): the whole update in one function.  Whole 8-vector chunks go
+ * through the stitched loop, the rest through one more iteration (above).
+ */
+#define UPD_IV		%xmm14		/* the counter block's upper 96 bits */
+#define UPD_IVZ		%zmm14
+#define UPD_RK0		%zmm14		/* round key 0 in every lane */
+.macro _gcm_update512 decrypt
+	_set_veclen	64
+	mov	%r9d, %r9d
+	test	BLEN, BLEN
+	jz	.Lupd_none\@
+	mov	AESNICTR_KEY_NROUNDS(BKEY), BNR
+	/*
+	 * _ctr_init_mem, the IV part loaded in pieces (see _load_ctrblk): C
+	 * from the counter word broadcast to every dword, whose lane bytes
+	 * 12-15 .Lctr_low32_le moves to dword 3 as little-endian.
+	 */
+	vpbroadcastd	12(BCTR), CTRS
+	vpshufb		.Lctr_low32_le(%rip), CTRS, CTRS
+	vpaddd		.Llane_offsets(%rip), CTRS, CTRS
+	vmovq		(BCTR), UPD_IV
+	vpinsrd		$2, 8(BCTR), UPD_IV, UPD_IV
+	vshufi32x4	$0, UPD_IVZ, UPD_IVZ, TBLK
+	vbroadcasti32x4	(BKEY), UPD_RK0
+	vpternlogd	$0x6c, .Lmask_high96(%rip), UPD_RK0, TBLK
+	mov	12(BCTR), CTRW
+	bswap	CTRW				/* c; BCTR is not used again */
+	vmovdqu8	STEP_CONST(%rip), STEPV
+	vmovdqu8	.Lbswap_low32(%rip), BSWAPV
+	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
+		vbroadcasti32x4	16*\i(BKEY), RKEY\i
+	.endr
+	mov	BNR, %eax
+	shl	$4, %eax
+	vbroadcasti32x4	(BKEY,%rax), RKLAST
+	_load_acc	BACC, GACCX
+	cmpb	$0, LAST_ARG
+	je	.Lupd_notlast\@
+	/* AES(J0), parked in ghash_acc: T ^ J0's low word, the key in regs */
+	vpxord		.Lj0_word(%rip), TBLK, V0
+	_aes_rounds	0, 1
+	vaesenclast	RKLAST, V0, V0
+	vmovdqu		%xmm0, (BACC)
+.Lupd_notlast\@:
+	/* the counters change form only around the stitched loop */
+	.if \decrypt
+		cmp	$8*64, BLEN
+		jbe	.Lupd_rem\@
+		vpshufb		BSWAPV, CTRS, CTRS	/* see _ctr_be64 */
+.Lupd_loop\@:
+		mov	BSRC, GDATA
+		_bulk_iter64	1, 1
+		_next_chunk
+		cmp	$8*64, BLEN
+		ja	.Lupd_loop\@
+		_ctr_le64
+.Lupd_rem\@:
+		_rem_dispatch	0, 1, .Lupd_done\@
+	.else
+		cmp	$8*64, BLEN
+		jbe	.Lupd_first\@			/* one chunk: split, below */
+		vpshufb		BSWAPV, CTRS, CTRS	/* see _ctr_be64 */
+		_enc_first_split
+		_next_chunk
+		lea	-8*64(BDST), GDATA
+		cmp	$8*64, BLEN
+		jbe	.Lupd_half\@
+		_bulk_iter64	1, 2
+		/* the stitched loop; the last 1..8 vectors go to the rest */
+.Lupd_loop\@:
+		_next_chunk
+		cmp	$8*64, BLEN
+		jbe	.Lupd_pending\@
+		lea	-8*64(BDST), GDATA
+		_bulk_iter64	1, 1
+		jmp	.Lupd_loop\@
+.Lupd_pending\@:
+		_ctr_le64
+		_rem_dispatch	1, 0, .Lupd_done\@
+.Lupd_half\@:		/* the first chunk's second group, then the rest */
+		_bulk_iter64	0, 2
+		test	BLEN, BLEN
+		jz	.Lupd_done\@
+		_ctr_le64
+.Lupd_first\@:
+		_rem_dispatch	0, 0, .Lupd_done\@
+	.endif
+.Lupd_done\@:
+	_last_acc	LAST_ARG, BLEN
+	vmovdqu	GACCX, (BACC)
+	vzeroupper
+	RET
+.Lupd_none\@:
+	_last_empty	LAST_ARG
+	RET
+.endm
+#undef UPD_IV
+#undef UPD_IVZ
+#undef UPD_RK0
+
+SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_vaes512)
+	_gcm_update512	0
+SYM_FUNC_END(aesnictr_gcm_enc_update_vaes512)
+SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_vaes512)
+	_gcm_update512	1
+SYM_FUNC_END(aesnictr_gcm_dec_update_vaes512)
+
+#endif /* AESNICTR_AS_VAES */

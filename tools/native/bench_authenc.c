@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The bench's authenc(hmac(sha1|sha256),cbc(aes)) modes as IPsec ESP uses
+ * them: 24 bytes of AAD, a 16-byte CBC IV, an HMAC key as long as the
+ * digest, the full digest as tag; decryption of a ring of messages made
+ * beforehand, the tag checked first (README.md, "How `make bench`
+ * measures").  cur->param is the hash (H_SHA1, H_SHA256).
+ */
+#include <stdlib.h>
+
+#include <openssl/core_names.h>
+#include <openssl/hmac.h>
+
+#include "bench.h"
+
+#define AE_AAD		24		/* ESP header (8) + the 16-byte IV */
+
+static const size_t ae_sizes[] = {
+	64, 256, 512, 1440, 4096, 16384, MAX_MSG, 0
+};
+/* An ESP header (SPI, sequence number) and the IV, as IPsec. */
+static const u8 ae_aad[AE_AAD] = "\x00\x00\x01\x00\x00\x00\x00\x2a"
+				 "IV of the packet";
+static const u8 ae_hmac_key[32] = "HMAC key of the authenc bench..";
+
+static const struct authenc_hash *ae_hash(void)
+{
+	return &authenc_hashes[cur->param];
+}
+
+/* The HMAC key: as long as the digest (as IPsec's keys). */
+static unsigned int ae_hmac_len(void)
+{
+	return ae_hash()->ds;
+}
+
+static const EVP_CIPHER *ae_evp(unsigned int bits)
+{
+	return bits == 128 ? EVP_aes_128_cbc() : EVP_aes_256_cbc();
+}
+
+/* OpenSSL's stitched TLS cipher for the mode. */
+static const EVP_CIPHER *ae_stitched(unsigned int bits)
+{
+	if (cur->param == H_SHA256)
+		return bits == 128 ? EVP_aes_128_cbc_hmac_sha256() :
+				     EVP_aes_256_cbc_hmac_sha256();
+	return bits == 128 ? EVP_aes_128_cbc_hmac_sha1() :
+			     EVP_aes_256_cbc_hmac_sha1();
+}
+
+/* An EVP_MAC HMAC context keyed once with the mode's hash. */
+static EVP_MAC_CTX *hmac_ctx(void)
+{
+	static EVP_MAC *hmac;
+	EVP_MAC_CTX *c;
+	OSSL_PARAM params[2];
+
+	if (!hmac && !(hmac = EVP_MAC_fetch(NULL, "HMAC", NULL)))
+		die("EVP_MAC_fetch(HMAC)");
+	if (!(c = EVP_MAC_CTX_new(hmac)))
+		die("EVP_MAC_CTX_new");
+	params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST,
+		(char *)(cur->param == H_SHA256 ? "SHA256" : "SHA1"), 0);
+	params[1] = OSSL_PARAM_construct_end();
+	if (!EVP_MAC_init(c, ae_hmac_key, ae_hmac_len(), params))
+		die("EVP_MAC_init");
+	return c;
+}
+
+static void ae_set_key(struct impl *im, const u8 *key, unsigned int bits)
+{
+	static const u8 zero_iv[BLK];
+
+	switch (im->kind) {
+	case IMPL_OURS_AE:
+		/* as the glue's setkey: both schedules, the HMAC states */
+		aesnictr_expand_key(&im->gk.aes, key, bits / 8);
+		aesnictr_invert_key(&im->adec, &im->gk.aes);
+		authenc_hmac_setkey(ae_hash(), authenc_compress_direct, &im->hk,
+				    ae_hmac_key, ae_hmac_len());
+		break;
+	case IMPL_OSSL_STITCHED:
+		if (!EVP_EncryptInit_ex(im->evp, ae_stitched(bits), NULL, key,
+					zero_iv) ||
+		    EVP_CIPHER_CTX_ctrl(im->evp, EVP_CTRL_AEAD_SET_MAC_KEY,
+					(int)ae_hmac_len(), (void *)ae_hmac_key) <= 0)
+			die("OpenSSL stitched cipher init");
+		break;
+	case IMPL_OPENSSL:
+		if (!EVP_CipherInit_ex(im->evp, ae_evp(bits), NULL, key, zero_iv,
+				       cur->enc) ||
+		    !EVP_CIPHER_CTX_set_padding(im->evp, 0))
+			die("EVP_CipherInit_ex (cbc)");
+		if (im->mac)
+			EVP_MAC_CTX_free(im->mac);
+		im->mac = hmac_ctx();
+		break;
+	case IMPL_STOCK:
+		im->st->authenc_setkey(im->st_ctx, cur->param == H_SHA256, key,
+				       bits / 8, ae_hmac_key, ae_hmac_len());
+		break;
+	default:
+		break;
+	}
+}
+
+/* A next_iv() for authenc: the 16-byte CBC IV. */
+static inline void ae_next_iv(u8 iv[BLK])
+{
+	next_iv(iv);
+	iv[15] = 0x77;
+}
+
+/*
+ * One authenc encryption: CBC of src[0..len), the HMAC over AAD || C into
+ * im->tag.  Ours as the kernel glue: the inner state, the AAD absorbed
+ * (lazily), one stitched call over the text, the HMAC finished.
+ */
+static noinline void ae_enc_msg(struct impl *im, u8 *out, size_t len)
+{
+	const struct authenc_hash *hd = ae_hash();
+	struct aesnictr_authenc_stream s;
+	u8 iv[BLK];
+	size_t tl;
+	int n;
+
+	ae_next_iv(iv);
+	switch (im->kind) {
+	case IMPL_OURS_AE:
+		memcpy(s.h, im->hk.istate, sizeof(s.h));
+		memcpy(s.iv, iv, BLK);
+		s.nfull = s.npart = 0;
+		authenc_absorb(hd, authenc_compress_direct, &s, ae_aad, AE_AAD, 1);
+		hd->enc(&im->gk.aes, &s, out, src, (unsigned int)len);
+		authenc_finish(hd, authenc_compress_direct, &im->hk, &s,
+			       AESNICTR_SHA_BLOCK_SIZE + AE_AAD + len, im->tag);
+		break;
+	case IMPL_OPENSSL:
+		if (!EVP_EncryptInit_ex(im->evp, NULL, NULL, NULL, iv) ||
+		    !EVP_EncryptUpdate(im->evp, out, &n, src, (int)len) ||
+		    !EVP_MAC_init(im->mac, NULL, 0, NULL) ||
+		    !EVP_MAC_update(im->mac, ae_aad, AE_AAD) ||
+		    !EVP_MAC_update(im->mac, out, len) ||
+		    !EVP_MAC_final(im->mac, im->tag, &tl, MAX_TAG))
+			die("EVP CBC + HMAC");
+		break;
+	case IMPL_OSSL_STITCHED:
+		/* no TLS AAD: hashes the plaintext, CBC-encrypts, no tag */
+		if (!EVP_EncryptInit_ex(im->evp, NULL, NULL, NULL, iv) ||
+		    !EVP_EncryptUpdate(im->evp, out, &n, src, (int)len))
+			die("EVP stitched cbc-hmac");
+		break;
+	case IMPL_STOCK:
+		im->st->authenc_enc(im->st_ctx, iv, ae_aad, AE_AAD, src, out,
+				    (unsigned int)len, im->tag);
+		break;
+	default:
+		break;
+	}
+}
+
+static inline int tag_neq(const u8 *a, const u8 *b, unsigned int n)
+{
+	u8 d = 0;
+
+	while (n--)
+		d |= *a++ ^ *b++;
+	return d != 0;
+}
+
+/* One authenc decryption of a ring message: the tag checked, the text out. */
+static noinline void ae_dec_msg(struct impl *im, u8 *out, size_t len)
+{
+	const struct authenc_hash *hd = ae_hash();
+	unsigned int r = (ring_next++ + chain_dep) % NR_RING;
+	const u8 *iv = ring[r].iv, *ct = ring[r].ct;
+	struct aesnictr_authenc_stream s;
+	size_t tl;
+	int n;
+
+	switch (im->kind) {
+	case IMPL_OURS_AE:
+		memcpy(s.h, im->hk.istate, sizeof(s.h));
+		memcpy(s.iv, iv, BLK);
+		s.nfull = s.npart = 0;
+		authenc_absorb(hd, authenc_compress_direct, &s, ae_aad, AE_AAD, 1);
+		hd->dec(&im->adec, &s, out, ct, (unsigned int)len);
+		authenc_finish(hd, authenc_compress_direct, &im->hk, &s,
+			       AESNICTR_SHA_BLOCK_SIZE + AE_AAD + len, im->tag);
+		if (tag_neq(im->tag, ring[r].tag, hd->ds))
+			tag_bad = 1;
+		break;
+	case IMPL_OPENSSL:
+		/* as the template: the MAC first, then the decryption */
+		if (!EVP_MAC_init(im->mac, NULL, 0, NULL) ||
+		    !EVP_MAC_update(im->mac, ae_aad, AE_AAD) ||
+		    !EVP_MAC_update(im->mac, ct, len) ||
+		    !EVP_MAC_final(im->mac, im->tag, &tl, MAX_TAG))
+			die("EVP HMAC");
+		if (tag_neq(im->tag, ring[r].tag, hd->ds)) {
+			tag_bad = 1;
+			break;
+		}
+		if (!EVP_DecryptInit_ex(im->evp, NULL, NULL, NULL, iv) ||
+		    !EVP_DecryptUpdate(im->evp, out, &n, ct, (int)len))
+			die("EVP CBC decrypt");
+		break;
+	case IMPL_STOCK:
+		if (!im->st->authenc_dec(im->st_ctx, iv, ae_aad, AE_AAD, ct, out,
+					 (unsigned int)len, ring[r].tag))
+			tag_bad = 1;
+		break;
+	default:
+		break;
+	}
+}
+
+BENCH_RUN(ae_enc_run, ae_enc_msg(im, dst, len), BENCH_OUT_ENC)
+BENCH_RUN(ae_dec_run, ae_dec_msg(im, dst, len), BENCH_OUT_DEC)
+
+/* OpenSSL's authenc(hmac(shaN),cbc(aes)) encryption: the reference. */
+static void ae_ossl(unsigned int bits, const u8 *key, const u8 *iv,
+		    const u8 *aad, unsigned int aad_len, const u8 *in,
+		    u8 *out, unsigned int len, u8 *tag)
+{
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	unsigned int tl;
+	u8 *buf = malloc(aad_len + len + 1);
+	int n;
+
+	if (!c || !buf ||
+	    !EVP_EncryptInit_ex(c, ae_evp(bits), NULL, key, iv) ||
+	    !EVP_CIPHER_CTX_set_padding(c, 0) ||
+	    (len && !EVP_EncryptUpdate(c, out, &n, in, (int)len)))
+		die("EVP CBC (reference)");
+	memcpy(buf, aad, aad_len);
+	memcpy(buf + aad_len, out, len);
+	if (!HMAC(ae_hash()->md(), ae_hmac_key, (int)ae_hmac_len(), buf,
+		  aad_len + len, tag, &tl))
+		die("HMAC (reference)");
+	free(buf);
+	EVP_CIPHER_CTX_free(c);
+}
+
+/* authenc-*-dec: the ring of messages of len bytes, made with OpenSSL. */
+static void ae_make_ring(const u8 *key, unsigned int bits, size_t len)
+{
+	unsigned int r;
+
+	for (r = 0; r < NR_RING; r++) {
+		ae_next_iv(ring[r].iv);
+		ae_ossl(bits, key, ring[r].iv, ae_aad, AE_AAD, src, ring[r].ct,
+			(unsigned int)len, ring[r].tag);
+	}
+	ring_next = 0;
+}
+
+/* A stock row at one text length, with AAD of several lengths. */
+static int ae_stock_one(struct impl *im, const u8 *key, unsigned int bits,
+			unsigned int i, unsigned int len)
+{
+	static const unsigned int aad_lens[] = { 24, 8, 0, 47, 64, 100 };
+	const u8 *aad = src + MAX_MSG - 128;
+	unsigned int aad_len = aad_lens[i % 6];
+	u8 iv[BLK], tag[MAX_TAG];
+
+	ae_next_iv(iv);
+	ae_ossl(bits, key, iv, aad, aad_len, src, ref, len, tag);
+	return stock_check_aead(im, bits,
+				cur->enc ? im->st->authenc_enc : NULL,
+				im->st->authenc_dec, iv, aad, aad_len, len, tag,
+				i % cur->tag_len);
+}
+
+static const unsigned int ae_stock_lens[] = {
+	0, 16, 32, 48, 64, 80, 112, 256, 1440, 4096, 16400
+};
+
+/* authenc-sha1/sha256 (hash h) -enc (e = 1) and -dec (e = 0). */
+#define AE_MODE(n, h, e, t)						\
+	.name		= n,						\
+	.title		= t,						\
+	.sizes		= ae_sizes,					\
+	.whole_blocks	= 1,						\
+	.ring		= !(e),						\
+	.enc		= e,						\
+	.param		= h,						\
+	.tag_len	= (h) == H_SHA256 ? 32 : 20,			\
+	.kinds		= KIND(IMPL_OURS_AE) | KIND(IMPL_OPENSSL) |	\
+			  KIND(IMPL_STOCK) |				\
+			  ((e) ? KIND(IMPL_OSSL_STITCHED) : 0),		\
+	.stock		= STOCK_AUTHENC,				\
+	.set_key	= ae_set_key,					\
+	.stock_check	= ae_stock_one,					\
+	.stock_lens	= ae_stock_lens,				\
+	.nr_stock_lens	= ARRAY_LEN(ae_stock_lens),			\
+	.prepare	= (e) ? NULL : ae_make_ring,			\
+	.msg		= (e) ? ae_enc_msg : ae_dec_msg,		\
+	.run		= (e) ? ae_enc_run : ae_dec_run,
+
+const struct bench_mode bench_ae1_enc = {
+	AE_MODE("authenc-sha1-enc", H_SHA1, 1,
+		"authenc(hmac(sha1),cbc(aes)) encrypt (24-byte AAD, 20-byte HMAC key, full 20-byte tag)")
+};
+const struct bench_mode bench_ae1_dec = {
+	AE_MODE("authenc-sha1-dec", H_SHA1, 0,
+		"authenc(hmac(sha1),cbc(aes)) decrypt (24-byte AAD, tag checked first)")
+};
+const struct bench_mode bench_ae256_enc = {
+	AE_MODE("authenc-sha256-enc", H_SHA256, 1,
+		"authenc(hmac(sha256),cbc(aes)) encrypt (24-byte AAD, 32-byte HMAC key, full 32-byte tag)")
+};
+const struct bench_mode bench_ae256_dec = {
+	AE_MODE("authenc-sha256-dec", H_SHA256, 0,
+		"authenc(hmac(sha256),cbc(aes)) decrypt (24-byte AAD, tag checked first)")
+};
