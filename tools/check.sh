@@ -24,10 +24,11 @@ log=build/check.log
 passed=0
 failed=0
 
-# step NAME TIMEOUT_SECONDS COMMAND...
 skipped=0
 vmtally=build/check-vm-tally	# "<kver> <boot> passed failed skipped"
 : >"$vmtally"
+
+# step NAME TIMEOUT_SECONDS COMMAND...
 step() {
 	local name=$1 limit=$2 out rc p f k
 	shift 2
