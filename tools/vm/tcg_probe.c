@@ -6,7 +6,7 @@
  * vaesenc (VAES, both 128-bit lanes).  A mismatch means the emulator, not
  * the module, is wrong for that tier.  Prints one "INFO: tcg probe: ..." line
  * per encoding and a summary "TCGPROBE: vex128=ok|broken|absent
- * vex256=ok|broken|absent" that guest-init.sh uses to know which tiers the
+ * vex256=ok|broken|absent" that the guest library (guest/lib.sh) uses to know which tiers the
  * emulator can run at all.
  */
 #include <stdint.h>
@@ -123,7 +123,7 @@ int main(void)
 		       badmem ? "DISAGREE (emulator bug)" : "agree");
 	else
 		printf("INFO: tcg probe: no VAES+AVX2\n");
-	/* machine-readable summary for guest-init.sh */
+	/* machine-readable summary for the guest library */
 	printf("TCGPROBE: vex128=%s vex256=%s\n",
 	       !has_avx ? "absent" : bad128 ? "broken" : "ok",
 	       !has_vaes ? "absent" : (bad256 || badmem) ? "broken" : "ok");
