@@ -6,8 +6,8 @@
  * vaesenc (VAES, both 128-bit lanes).  A mismatch means the emulator, not
  * the module, is wrong for that tier.  Prints one "INFO: tcg probe: ..." line
  * per encoding and a summary "TCGPROBE: vex128=ok|broken|absent
- * vex256=ok|broken|absent" that the guest library (guest/lib.sh) uses to know which tiers the
- * emulator can run at all.
+ * vex256=ok|broken|absent" that the guest library (guest/families.sh)
+ * uses to know which tiers the emulator can run at all.
  */
 #include <stdint.h>
 #include <stdio.h>
