@@ -305,10 +305,10 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 	uint8_t *in, *exp, *out, *oout, *tmp, *work, *hbuf;
 	uint8_t blob[8 + MAX_HKEY + 64], hkey[MAX_HKEY], akey[32], iv[16], tiv[16];
 	uint8_t mac[MAX_DS];
-	/* authencesn refuses tags of 1..3 bytes; the new modes also draw 0 */
+	/* authencesn refuses tags of 1..3 bytes, crypto_aead_setauthsize() 0 */
 	unsigned int blen = 0, hkl = 0, akl = 16, authsize = hm->esn ? 4 : 1, ds = hm->ds;
-	unsigned int as_lo = (hm->esn || ds > 32) ? 0 : 1;
-	unsigned long shortaad = 0, badsmall = 0, nowipe = 0;
+	unsigned int as_lo = hm->esn ? 4 : 1;
+	unsigned long shortaad = 0, badsmall = 0, badzero = 0, nowipe = 0;
 	unsigned long failures = 0, c, cases = 0, bytes = 0, tampers[T_NR] = { 0 };
 	unsigned long paths[AP_NR] = { 0 }, badmsg = 0, einval = 0, wiped = 0;
 	unsigned long badblobs = 0, badauth = 0, badenc = 0, refchk = 0, rekeys = 0;
@@ -408,6 +408,9 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 			if (hm->esn && rnd(2)) {	/* crypto_authenc_esn_setauthsize */
 				as = 1 + rnd(3);
 				badsmall++;
+			} else if (!rnd(3)) {	/* crypto_aead_setauthsize: never 0 */
+				as = 0;
+				badzero++;
 			}
 			rt = alg_setauthsize(&t, as);
 			ro = alg_setauthsize(&o, as);
@@ -423,8 +426,6 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 		}
 		if (!authsize || !rnd(3)) {
 			authsize = as_lo + rnd(ds + 1 - as_lo);
-			while (hm->esn && authsize >= 1 && authsize <= 3)
-				authsize = rnd(ds + 1);
 			rt = alg_setauthsize(&t, authsize);
 			ro = alg_setauthsize(&o, authsize);
 			if (rt || ro) {
@@ -565,8 +566,6 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 				tk = T_TAG;
 			if (tk == T_AAD && !alen)
 				tk = T_TAG;
-			if (tk == T_TAG && !authsize)	/* no tag to change */
-				tk = len ? T_CT : T_IV;
 			memcpy(tmp, exp, alen + len + authsize);
 			memcpy(tiv, iv, 16);
 			tin = alen + len + authsize;
@@ -745,11 +744,13 @@ bad:
 
 		join_counts(pbuf, aead_path_name, paths, AP_NR);
 		for (i = as_lo; i <= ds; i++)
-			if (!auths[i] && !(hm->esn && i >= 1 && i <= 3))
+			if (!auths[i])
 				q += sprintf(q, " %u", i);
 		if (hm->esn)
-			snprintf(esnb, sizeof(esnb), "; authencesn: assoclen < 8 EINVAL from both %lu times, tag lengths 1..3 refused (EINVAL) by both %lu times, tag length 0 in %lu cases, tag input checked in ESN order (SPI || AAD[8..] || C || seq_hi), no plaintext block released after EBADMSG %lu times (text region zeroed %lu of them)",
-				 shortaad, badsmall, auths[0], wiped + nowipe, wiped);
+			snprintf(esnb, sizeof(esnb), "; authencesn: assoclen < 8 EINVAL from both %lu times, tag lengths 1..3 refused (EINVAL) by both %lu times, 0 %lu times, tag input checked in ESN order (SPI || AAD[8..] || C || seq_hi), no plaintext block released after EBADMSG %lu times (text region zeroed %lu of them)",
+				 shortaad, badsmall, badzero, wiped + nowipe, wiped);
+		else
+			snprintf(esnb, sizeof(esnb), "; tag length 0 refused (EINVAL) by both %lu times", badzero);
 		printf("PASS: fuzz %s vs %s: %lu cases (encrypt, decrypt, changed messages: tag %lu, ciphertext %lu, AAD %lu, IV %lu, length %lu, valid tag on a partial block %lu, shorter than the tag %lu; EBADMSG from both %lu times, EINVAL %lu, our text region wiped after EBADMSG %lu times; bad key blobs %lu, bad tag lengths %lu, partial-block encryptions %lu: EINVAL from both), %lu bytes, AAD up to %lu, text up to %lu, AES-128/192/256 keys %lu/%lu/%lu, %lu keys with HMAC keys up to %lu bytes, tag lengths %u..%u%s%s%s, oracle tag checked against %s %lu times%s, %.1f s (seed 0x%016" PRIx64 "; ops: %s%s)\n",
 		       drv, oracle, cases, tampers[T_TAG], tampers[T_CT], tampers[T_AAD],
 		       tampers[T_IV], tampers[T_LEN], tampers[T_FORGED], tampers[T_SHORT],
