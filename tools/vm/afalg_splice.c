@@ -25,8 +25,9 @@
  * texts of 1, 4, 255 and 257 blocks; the tag at offsets that put it at
  * the start of a page, across a page boundary and elsewhere; tag lengths
  * 4, the ESP size and the digest size; encryption with the plaintext
- * spliced from the file too.  The receive buffer has 64 bytes of canary
- * past the output region, which must stay untouched.
+ * spliced from the file too.  (The receive buffer is exactly the output:
+ * AF_ALG maps no more of it than that; the 64 bytes after it in the
+ * tool's memory must stay untouched all the same.)
  *
  * NAME is bound as given (a driver name or an algorithm name); the tool
  * says which driver served it (the /proc/crypto refcnt that rose while the
@@ -229,9 +230,11 @@ static int op_spliced(struct alg *a, int enc, const uint8_t *iv, unsigned int al
 	close(fd);
 	if (err)
 		return err;
+	/* exactly outlen: algif_aead's recvmsg runs requests until the
+	 * buffer is full (a larger one would wait for more input) */
 	memset(out, 0xcc, outlen + CANARY);
 	iov.iov_base = out;
-	iov.iov_len = outlen + CANARY;
+	iov.iov_len = outlen;
 	r = alg_recv(a->opfd, &iov, 1);
 	alg_drop_op(a);
 	if (r < 0)
