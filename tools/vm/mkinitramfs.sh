@@ -94,7 +94,7 @@ done
 # kernel modules: the wanted ones and everything they depend on
 # (names a kernel does not have, e.g. ghash_generic on 7.x, are skipped)
 want="af_alg algif_skcipher algif_aead algif_hash crypto_user ctr ecb cbc cryptd crypto_simd aesni_intel tcrypt
-gcm ghash_generic seqiv echainiv authenc authencesn hmac sha1 sha256 sha512 sha512_ssse3 sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 essiv xts dm_mod dm_crypt dm_integrity brd loop
+gcm ghash_generic seqiv echainiv authenc authencesn hmac sha1 sha256 sha512_ssse3 sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 essiv xts dm_mod dm_crypt dm_integrity brd loop
 xfrm_user xfrm_algo esp4 esp4_offload esp6 veth drbg jitterentropy_rng sha512_generic"
 if [ -n "$ko" ]; then
 	for d in $(modinfo -F depends "$ko" | tr ',' ' '); do want="$want $d"; done

@@ -276,7 +276,7 @@ mod_builtin() {
 }
 # modules that newer kernels dropped (merged into others or into lib/crypto):
 # skipped where the kernel has no such module
-MAYBE_ABSENT=" cryptd crypto_simd ghash_generic sha512_generic sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 drbg jitterentropy_rng esp4_offload "
+MAYBE_ABSENT=" cryptd crypto_simd ghash_generic sha512_generic sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 sha512_ssse3 drbg jitterentropy_rng esp4_offload "
 
 # modprobe each module unless loaded, built in, or one a kernel dropped;
 # "-q": a failure only returns 1, else it also fails a check
