@@ -195,7 +195,8 @@ scenario_run() {
 	for _m in esn-sha256:'authencesn(hmac(sha256),cbc(aes))' esn-sha512:'authencesn(hmac(sha512),cbc(aes))'; do
 		_cra=${_m#*:}
 		splice_info "${_m%%:*}" "$(stock_instance "$_cra")"
-		splice_info "${_m%%:*}" "${_cra%%(*}(hmac(${_m##*-}-generic),cbc(aes-generic))"
+		_mm=${_m%%:*}
+		splice_info "$_mm" "${_cra%%(*}(hmac(${_mm#esn-}-generic),cbc(aes-generic))"
 	done
 	info "esn: Copy Fail checks $(elapsed "$_tf") s. Note: Debian's 6.1 and 6.12 and 7.3 carry the AF_ALG fix: af_alg_sendmsg copies spliced data into pages of its own and algif_aead runs out of place, so the file's pages never reach the AEAD here; these checks prove the pattern end to end (results, file unchanged), they cannot expose a driver that writes its source on these kernels"
 
