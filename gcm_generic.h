@@ -2,9 +2,9 @@
 /*
  * The gcm family's C path (gcm_generic.c): GCM when the FPU is unusable,
  * constant time, no tables (bit-serial GF(2^128) multiplication, the
- * bitsliced AES of aes_ct.c, its round keys prepared once per key).  Portable C: the same file builds in the
- * module and natively in tools/native, whose test checks it against
- * OpenSSL.
+ * bitsliced AES of aes_ct.c, its round keys prepared once per key).
+ * Portable C: the same file builds in the module and natively in
+ * tools/native, whose test checks it against OpenSSL.
  */
 #ifndef AESNICTR_GCM_GENERIC_H
 #define AESNICTR_GCM_GENERIC_H
