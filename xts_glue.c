@@ -82,6 +82,8 @@ void aesnictr_xts_expand(struct aesnictr_xts_keys *keys, const u8 *in_key,
 	aesnictr_aes_expand(&keys->enc, &keys->dec, in_key, key_len / 2, simd);
 	aesnictr_aes_expand(&keys->tweak, NULL, in_key + key_len / 2,
 			    key_len / 2, simd);
+	aesnictr_ct_prepare(&keys->ct_enc, &keys->enc);
+	aesnictr_ct_prepare(&keys->ct_dec, &keys->dec);
 }
 
 /* ---- the non-SIMD path ---- */
@@ -102,9 +104,9 @@ static void xts_ecb_nosimd(const struct aesnictr_xts_keys *keys, u8 *dst,
 			   const u8 *src, unsigned int nblocks, bool enc)
 {
 	if (enc)
-		aesnictr_ct_encrypt(&keys->enc, dst, src, nblocks);
+		aesnictr_ct_encrypt_sched(&keys->ct_enc, dst, src, nblocks);
 	else
-		aesnictr_ct_decrypt(&keys->dec, dst, src, nblocks);
+		aesnictr_ct_decrypt_sched(&keys->ct_dec, dst, src, nblocks);
 }
 
 /* One block: dst = E(src ^ t) ^ t (or D); dst may be src. */
@@ -172,6 +174,7 @@ void aesnictr_xts_crypt_buf(const struct aesnictr_xts_keys *keys,
 			    const u8 *iv, bool enc)
 {
 	if (!impl) {
+		/* one block under Key2: the per-call API, no prepared form */
 		if (iv)
 			aesnictr_ct_encrypt(&keys->tweak, tweak, iv, 1);
 		xts_crypt_nosimd(keys, dst, src, len, tweak, enc);
