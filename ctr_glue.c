@@ -164,6 +164,9 @@ static int ctr_setkey(struct crypto_skcipher *tfm, const u8 *in_key,
 static int ctr_crypt(struct skcipher_request *req)
 {
 	const struct ctr_ctx *ctx = ctr_ctx(crypto_skcipher_reqtfm(req));
+	/* the path of the whole request (NULL: the non-SIMD one) */
+	const struct aesnictr_ctr_impl *impl =
+		aesnictr_request_simd() ? ctr_active : NULL;
 	struct skcipher_walk walk;
 	int err;
 
@@ -174,9 +177,7 @@ static int ctr_crypt(struct skcipher_request *req)
 		/* only the last step may end in a partial block */
 		if (n < walk.total)
 			n = round_down(n, AESNICTR_BLOCK_SIZE);
-		aesnictr_ctr_crypt_buf(&ctx->keys,
-				       aesnictr_simd_usable() ? ctr_active : NULL,
-				       walk.dst.virt.addr,
+		aesnictr_ctr_crypt_buf(&ctx->keys, impl, walk.dst.virt.addr,
 				       AESNICTR_WALK_SRC(&walk), n, walk.iv);
 		err = skcipher_walk_done(&walk, walk.nbytes - n);
 	}
