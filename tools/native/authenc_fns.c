@@ -23,8 +23,9 @@ const struct authenc_hash authenc_hashes[NR_HASH] = {
 	},
 };
 
-void authenc_compress_direct(const struct authenc_hash *hd, u32 *state,
-			     const u8 *p, unsigned int n)
+void authenc_compress_direct(const struct authenc_hash *hd,
+			     union aesnictr_sha_state *state, const u8 *p,
+			     unsigned int n)
 {
 	hd->blocks(state, p, n);
 }
@@ -37,7 +38,8 @@ void authenc_compress_direct(const struct authenc_hash *hd, u32 *state,
 static const struct authenc_hash *via_hd;
 static authenc_compress_t *via_c;
 
-static void via_compress(u32 *state, const u8 *p, unsigned int n)
+static void via_compress(union aesnictr_sha_state *state, const u8 *p,
+			 unsigned int n)
 {
 	via_c(via_hd, state, p, n);
 }
@@ -55,17 +57,18 @@ static aesnictr_sha_blocks_t *blocks_of(const struct authenc_hash *hd,
 void authenc_hmac_setkey(const struct authenc_hash *hd, authenc_compress_t *c,
 			 struct authenc_hkey *k, const u8 *key, size_t klen)
 {
-	aesnictr_authenc_hmac_key(hd->sha, blocks_of(hd, c), k->istate,
-				  k->ostate, key, (unsigned int)klen);
+	aesnictr_authenc_hmac_key(hd->sha, blocks_of(hd, c), &k->istate,
+				  &k->ostate, key, (unsigned int)klen);
 }
 
 void authenc_absorb(const struct authenc_hash *hd, authenc_compress_t *c,
 		    struct aesnictr_authenc_stream *s, const u8 *p, size_t n,
 		    int lazy)
 {
-	aesnictr_authenc_absorb(s, blocks_of(hd, c), p, (unsigned int)n);
+	aesnictr_authenc_absorb(s, hd->sha, blocks_of(hd, c), p,
+				(unsigned int)n);
 	if (!lazy && s->nfull) {
-		c(hd, s->h, s->full, 1);
+		c(hd, &s->h, s->full, 1);
 		s->nfull = 0;
 	}
 }
@@ -74,6 +77,6 @@ void authenc_finish(const struct authenc_hash *hd, authenc_compress_t *c,
 		    const struct authenc_hkey *k,
 		    struct aesnictr_authenc_stream *s, uint64_t total, u8 *tag)
 {
-	aesnictr_authenc_hmac_final(s, blocks_of(hd, c), k->ostate, hd->ds,
+	aesnictr_authenc_hmac_final(s, hd->sha, blocks_of(hd, c), &k->ostate,
 				    total, tag);
 }

@@ -20,8 +20,8 @@
 #include "aesni_ctr_user.h"
 #include "authenc_hmac.h"
 
-typedef void authenc_blocks_fn_t(u32 *state, const u8 *data,
-				 unsigned int nblocks);
+typedef void authenc_blocks_fn_t(union aesnictr_sha_state *state,
+				 const u8 *data, unsigned int nblocks);
 typedef void authenc_cbc_sha_fn_t(const struct aesnictr_key *key,
 				  struct aesnictr_authenc_stream *s, u8 *dst,
 				  const u8 *src, unsigned int len);
@@ -30,7 +30,7 @@ typedef void authenc_cbc_sha_fn_t(const struct aesnictr_key *key,
 enum authenc_hash_id {
 	H_SHA1 = AESNICTR_AUTHENC_SHA1,
 	H_SHA256 = AESNICTR_AUTHENC_SHA256,
-	NR_HASH = AESNICTR_AUTHENC_NR_HASHES
+	NR_HASH = H_SHA256 + 1	/* SHA-384/512: the sha512 branch adds them */
 };
 
 struct authenc_hash {
@@ -45,13 +45,14 @@ struct authenc_hash {
 extern const struct authenc_hash authenc_hashes[NR_HASH];
 
 /* Compress n 64-byte blocks at p into state with hd's block function. */
-typedef void authenc_compress_t(const struct authenc_hash *hd, u32 *state,
-				const u8 *p, unsigned int n);
+typedef void authenc_compress_t(const struct authenc_hash *hd,
+				union aesnictr_sha_state *state, const u8 *p,
+				unsigned int n);
 authenc_compress_t authenc_compress_direct;
 
 /* The HMAC states of a key: the ipad and opad blocks compressed. */
 struct authenc_hkey {
-	u32 istate[8], ostate[8];
+	union aesnictr_sha_state istate, ostate;
 };
 
 /* HMAC key of any length -> k (a key longer than a block hashed first). */

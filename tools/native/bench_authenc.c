@@ -128,7 +128,7 @@ static noinline void ae_enc_msg(struct impl *im, u8 *out, size_t len)
 	ae_next_iv(iv);
 	switch (im->kind) {
 	case IMPL_OURS_AE:
-		memcpy(s.h, im->hk.istate, sizeof(s.h));
+		s.h = im->hk.istate;
 		memcpy(s.iv, iv, BLK);
 		s.nfull = s.npart = 0;
 		authenc_absorb(hd, authenc_compress_direct, &s, ae_aad, AE_AAD, 1);
@@ -181,7 +181,7 @@ static noinline void ae_dec_msg(struct impl *im, u8 *out, size_t len)
 
 	switch (im->kind) {
 	case IMPL_OURS_AE:
-		memcpy(s.h, im->hk.istate, sizeof(s.h));
+		s.h = im->hk.istate;
 		memcpy(s.iv, iv, BLK);
 		s.nfull = s.npart = 0;
 		authenc_absorb(hd, authenc_compress_direct, &s, ae_aad, AE_AAD, 1);

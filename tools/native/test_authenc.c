@@ -101,8 +101,9 @@ static uint64_t len_arg(unsigned int len)
 }
 
 /* Returns the ABI_* mask (0: fine). */
-static unsigned int call_blocks(const struct authenc_hash *hd, u32 *state,
-				const u8 *data, unsigned int n)
+static unsigned int call_blocks(const struct authenc_hash *hd,
+				union aesnictr_sha_state *state, const u8 *data,
+				unsigned int n)
 {
 	unsigned int bad;
 
@@ -132,8 +133,8 @@ static unsigned int call_cbc(authenc_cbc_sha_fn_t *fn, const struct aesnictr_key
 
 static unsigned int model_abi;	/* ABI breaks seen by the model's calls */
 
-static void compress(const struct authenc_hash *hd, u32 *state, const u8 *p,
-		     unsigned int n)
+static void compress(const struct authenc_hash *hd,
+		     union aesnictr_sha_state *state, const u8 *p, unsigned int n)
 {
 	model_abi |= call_blocks(hd, state, p, n);
 }
@@ -319,7 +320,7 @@ static int run_msg(const struct authenc_hash *hd, int dec, const struct msg *m,
 	fill_guards(w->dst, m->len, w->gb, w->ga);
 	fill_guards((u8 *)s, STREAM_SIZE, w->sgb, w->sga);
 	memset(s, 0xee, STREAM_SIZE);	/* nothing may rely on zeroes */
-	memcpy(s->h, m->hk.istate, hd->ds);
+	s->h = m->hk.istate;
 	memcpy(s->iv, m->iv, BLK);
 	s->nfull = 0;
 	s->npart = 0;
@@ -965,7 +966,7 @@ static void test_kats(const struct authenc_hash *hd)
 			&aesnictr_authenc_vectors[i];
 		u8 want[32];
 
-		if (strcmp(v->hash, hd->name))
+		if (v->esn || strcmp(v->hash, hd->name))
 			continue;
 		memset(&m, 0, sizeof(m));
 		if (parse_key(v->key, v->klen, &m)) {
@@ -1109,20 +1110,20 @@ static void test_c_path(const struct authenc_hash *hd, long cases)
 		clen = rnd() % 2049;
 		rnd_bytes(hkey, klen);
 		rnd_bytes(tmpbuf, alen + clen);
-		aesnictr_authenc_hmac_key(hd->sha, gen, kc.istate, kc.ostate,
+		aesnictr_authenc_hmac_key(hd->sha, gen, &kc.istate, &kc.ostate,
 					  hkey, (unsigned int)klen);
 		authenc_hmac_setkey(hd, authenc_compress_direct, &ka, hkey,
 				    klen);
-		memcpy(s.h, kc.istate, sizeof(s.h));
+		s.h = kc.istate;
 		s.nfull = s.npart = 0;
 		for (pos = 0; pos < alen + clen; pos += n) {
 			n = rnd() % 4 ? 1 + rnd() % 200 : rnd() % 1500;
 			if (n > alen + clen - pos)
 				n = alen + clen - pos;
-			aesnictr_authenc_absorb(&s, gen, tmpbuf + pos,
+			aesnictr_authenc_absorb(&s, hd->sha, gen, tmpbuf + pos,
 						(unsigned int)n);
 		}
-		aesnictr_authenc_hmac_final(&s, gen, kc.ostate, hd->ds,
+		aesnictr_authenc_hmac_final(&s, hd->sha, gen, &kc.ostate,
 					    SB + alen + clen, tag);
 		ossl_hmac(hd, hkey, klen, tmpbuf, alen, tmpbuf + alen, clen,
 			  want);
@@ -1136,6 +1137,136 @@ static void test_c_path(const struct authenc_hash *hd, long cases)
 	else
 		pass("%s C path (authenc_hmac.c, portable SHA): HMAC keys 0..%d, AAD + text 0..%d bytes in random pieces, against OpenSSL and the assembly's key states (%ld cases)",
 		     hd->name, MAX_HKEY, MAX_AAD + 2048, cases);
+}
+
+/* ---- authencesn: the glue's AAD rearrangement ------------------------------ */
+
+/*
+ * One authencesn message as the glue runs it (authenc_glue.c): the AAD in
+ * random pieces through aesnictr_authenc_absorb_esn_aad() (seq_hi set
+ * aside), the text through the stitched assembly in random steps, seq_hi
+ * behind it, the HMAC finished; against OpenSSL's CBC and HMAC over
+ * SPI || AAD[8..] || ciphertext || seq_hi.  Returns 0 if all agree.
+ */
+static int esn_one(const struct authenc_hash *hd, struct msg *m, int dec,
+		   char *detail, size_t dlen)
+{
+	struct aesnictr_authenc_stream s;
+	u8 seq_hi[4], tag[64], want[64];
+	size_t pos, n;
+
+	/* OpenSSL: the MAC over the rearranged bytes */
+	ossl_cbc(m->klen, m->key, m->iv, m->plain, m->ct, m->len, 1);
+	memcpy(tmpbuf, m->aad, 4);
+	memcpy(tmpbuf + 4, m->aad + 8, m->alen - 8);
+	memcpy(tmpbuf + m->alen - 4, m->ct, m->len);
+	memcpy(tmpbuf + m->alen - 4 + m->len, m->aad + 4, 4);
+	ossl_hmac(hd, m->hkey, m->hklen, tmpbuf, m->alen + m->len, tmpbuf, 0,
+		  want);
+
+	memset(&s, 0xee, sizeof(s));
+	s.h = m->hk.istate;
+	memcpy(s.iv, m->iv, BLK);
+	s.nfull = s.npart = 0;
+	memset(seq_hi, 0, sizeof(seq_hi));
+	for (pos = 0; pos < m->alen; pos += n) {
+		n = rnd() % 3 ? 1 + rnd() % 9 : rnd() % (m->alen + 1);
+		if (n > m->alen - pos)
+			n = m->alen - pos;
+		aesnictr_authenc_absorb_esn_aad(&s, hd->sha, hd->blocks,
+						m->aad + pos, (unsigned int)n,
+						(unsigned int)pos, seq_hi);
+	}
+	for (pos = 0; pos < m->len; pos += n) {
+		n = BLK * (1 + rnd() % 40);
+		if (n > m->len - pos)
+			n = m->len - pos;
+		if (dec)
+			call_cbc(hd->dec, &m->dk, &s, outbuf + pos,
+				 m->ct + pos, (unsigned int)n);
+		else
+			call_cbc(hd->enc, &m->ek, &s, outbuf + pos,
+				 m->plain + pos, (unsigned int)n);
+	}
+	aesnictr_authenc_absorb(&s, hd->sha, hd->blocks, seq_hi, 4);
+	aesnictr_authenc_hmac_final(&s, hd->sha, hd->blocks, &m->hk.ostate,
+				    hd->sha->blocksize + m->alen + m->len, tag);
+	if (memcmp(outbuf, dec ? m->plain : m->ct, m->len) ||
+	    memcmp(tag, want, hd->ds)) {
+		snprintf(detail, dlen,
+			 "%s %s: AES-%u, HMAC key %zu, AAD %zu, text %zu: %s differs from OpenSSL's",
+			 hd->name, dec ? "decryption" : "encryption",
+			 m->klen * 8, m->hklen, m->alen, m->len,
+			 memcmp(tag, want, hd->ds) ? "the MAC" : "the text");
+		return -1;
+	}
+	return 0;
+}
+
+static void test_esn(const struct authenc_hash *hd, long cases)
+{
+	static const size_t esp_alen[] = { 8, 12, 16, 24, 28, 40 };
+	char detail[256];
+	struct msg m;
+	long i;
+	int v;
+
+	gbegin("%s authencesn: authenc_vectors.h's esn vectors against OpenSSL and the glue's AAD rearrangement with the assembly",
+	       hd->name);
+	for (v = 0; v < (int)AESNICTR_AUTHENC_NR_VECTORS; v++) {
+		const struct aesnictr_authenc_vector *t =
+			&aesnictr_authenc_vectors[v];
+
+		if (!t->esn || strcmp(t->hash, hd->name))
+			continue;
+		memset(&m, 0, sizeof(m));
+		if (parse_key(t->key, t->klen, &m)) {
+			grecord(0, t->name);
+			continue;
+		}
+		memcpy(m.iv, t->iv, BLK);
+		m.aad = t->assoc;
+		m.alen = t->alen;
+		m.plain = t->ptext;
+		m.len = t->plen;
+		m.ct = ctbuf;
+		prepare(hd, &m);
+		if (esn_one(hd, &m, 0, detail, sizeof(detail)) ||
+		    esn_one(hd, &m, 1, detail, sizeof(detail))) {
+			grecord(0, detail);
+			continue;
+		}
+		/* the vector: the same ciphertext and (truncated) MAC */
+		esn_one(hd, &m, 0, detail, sizeof(detail));
+		ossl_hmac(hd, m.hkey, m.hklen, tmpbuf, m.alen + m.len, tmpbuf, 0,
+			  m.tag);
+		if (memcmp(m.ct, t->ctext, t->plen) ||
+		    memcmp(m.tag, t->ctext + t->plen, t->taglen)) {
+			snprintf(detail, sizeof(detail),
+				 "%s: OpenSSL disagrees with the vector",
+				 t->name);
+			grecord(0, detail);
+		} else {
+			grecord(1, "");
+		}
+	}
+	gend();
+
+	gbegin("%s authencesn random cases: ESP's AAD lengths and 8..600, text 0..4 KiB, AAD in pieces of 1..9 bytes and more, every key size, both directions",
+	       hd->name);
+	for (i = 0; i < cases; i++) {
+		size_t alen = rnd() % 2 ? esp_alen[rnd() % 6] :
+			      8 + rnd() % (MAX_AAD - 7);
+
+		random_msg(&m, 16 + 8 * (unsigned int)(rnd() % 3), hd, alen,
+			   BLK * (rnd() % 257));
+		if (esn_one(hd, &m, rnd() % 2, detail, sizeof(detail))) {
+			grecord(0, detail);
+			break;
+		}
+		grecord(1, "");
+	}
+	gend();
 }
 
 int main(int argc, char **argv)
@@ -1179,6 +1310,7 @@ int main(int argc, char **argv)
 		}
 		test_abi(hd);
 		test_c_path(hd, cases / 20 + 1);
+		test_esn(hd, cases / 10 + 1);
 	}
 	EVP_CIPHER_CTX_free(evp);
 	return test_finish("native authenc covered: sha1 sha256");
