@@ -32,7 +32,8 @@ authencesn(hmac(sha512),cbc(aes)):authenc-sha512:esn-sha512"
 # does the module under test serve cra_name $1 (its MODULE_ALIAS_CRYPTO, an
 # "alias=<name>" string in the .ko: the driver names are formatted at
 # load)?  Then the driver must appear in the guest too.
-ko_has() { grep -q -F "alias=$1" "$OURS_KO"; }
+# (busybox grep stops at a NUL: the .ko's strings one a line first)
+ko_has() { tr '\0' '\n' <"$OURS_KO" | grep -q -F -x "alias=$1"; }
 
 # esn_entry LINE: sets _cra, _fam, _mode, _drv from one ESN_NAMES line
 esn_entry() {

@@ -84,7 +84,8 @@ scenario_run() {
 	EDRV=$(drv_name authenc avx 'authencesn(hmac(sha256),cbc(aes))')
 	wait_alg_selftest "$AUTHENC_SHA256" "$ADRV256" aead 60 >/dev/null ||
 		info "no $ADRV256 with selftest : passed within 60 s"
-	if grep -q -F "alias=authencesn(hmac(sha256),cbc(aes))" "$OURS_KO" && wait_alg_selftest 'authencesn(hmac(sha256),cbc(aes))' "$EDRV" aead 60 >/dev/null; then
+	if tr '\0' '\n' <"$OURS_KO" | grep -q -F -x "alias=authencesn(hmac(sha256),cbc(aes))" &&
+	   wait_alg_selftest 'authencesn(hmac(sha256),cbc(aes))' "$EDRV" aead 60 >/dev/null; then
 		FZ="esn-sha256 $EDRV"
 		_esnwho=$EDRV
 	else
