@@ -42,27 +42,38 @@
 #define AESNICTR_AUTHENC_ASM_H
 
 /* struct aesnictr_authenc_stream */
-#define AESNICTR_AUTHENC_H		0
-#define AESNICTR_AUTHENC_IV		32
-#define AESNICTR_AUTHENC_NFULL		48
-#define AESNICTR_AUTHENC_NPART		52
-#define AESNICTR_AUTHENC_FULL		64
-#define AESNICTR_AUTHENC_PART		128
-#define AESNICTR_AUTHENC_STREAM_SIZE	256
+#define AESNICTR_AUTHENC_H		0	/* union aesnictr_sha_state, 64 bytes */
+#define AESNICTR_AUTHENC_IV		64	/* u8 iv[16]: CBC chaining value */
+#define AESNICTR_AUTHENC_NFULL		80	/* u32: 1 if full[] holds a block not yet compressed */
+#define AESNICTR_AUTHENC_NPART		84	/* u32: bytes in part[], 0 .. blocksize-1 */
+#define AESNICTR_AUTHENC_FULL		128	/* u8 full[128]: one SHA block (64 or 128 bytes used) */
+#define AESNICTR_AUTHENC_PART		256	/* u8 part[256]: partial block, then scratch up to 2 blocks */
+#define AESNICTR_AUTHENC_STREAM_SIZE	512
 
 #define AESNICTR_SHA_BLOCK_SIZE		64
+#define AESNICTR_SHA512_BLOCK_SIZE	128
 
 #ifndef __ASSEMBLER__
 
+union aesnictr_sha_state { u32 w32[8]; u64 w64[8]; };	/* FIPS 180-4 order, native endian */
+
+/*
+ * INTERIM (branch sha512, until main's authenc_asm.h with union
+ * aesnictr_sha_state is merged): the new offsets, with h kept as u32[8]
+ * (plus h64, the SHA-512 view) so that the C code of main still builds.
+ */
 struct aesnictr_authenc_stream {
-	u32 h[8];		/* SHA state, FIPS 180-4 order */
+	union {
+		u32 h[8];	/* SHA-1/256 state, FIPS 180-4 order */
+		u64 h64[8];	/* SHA-512 state */
+	};
 	u8 iv[16];		/* CBC chaining value: the last ciphertext block */
 	u32 nfull;		/* 1 if full[] holds a block not yet compressed */
-	u32 npart;		/* bytes in part[], 0..63 */
-	u32 reserved[2];
-	u8 full[AESNICTR_SHA_BLOCK_SIZE];
-	/* 0..63 bytes of an incomplete block, then room the assembly uses */
-	u8 part[2 * AESNICTR_SHA_BLOCK_SIZE];
+	u32 npart;		/* bytes in part[], 0..blocksize-1 */
+	u32 reserved[10];
+	u8 full[AESNICTR_SHA512_BLOCK_SIZE];
+	/* an incomplete block, then room the assembly uses */
+	u8 part[2 * AESNICTR_SHA512_BLOCK_SIZE];
 } __aligned(16);
 
 /*
@@ -96,6 +107,12 @@ AESNICTR_CBC_SHA(aesnictr_cbc_sha1_enc);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha1_dec);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha256_enc);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha256_dec);
+
+/* SHA-512 (and SHA-384): 128-byte blocks, state u64[8] (authenc_sha512.S) */
+asmlinkage void aesnictr_sha512_blocks(union aesnictr_sha_state *state,
+				       const u8 *data, unsigned int nblocks);
+AESNICTR_CBC_SHA(aesnictr_cbc_sha512_enc);
+AESNICTR_CBC_SHA(aesnictr_cbc_sha512_dec);
 
 #endif /* !__ASSEMBLER__ */
 #endif /* AESNICTR_AUTHENC_ASM_H */

@@ -55,6 +55,7 @@
 #include "test_util.h"
 #include "authenc_asm.h"
 #include "authenc_fns.h"
+#include "test_authenc_sha512.h"
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
@@ -1087,6 +1088,21 @@ static const char *cpu_lacks(void)
 	return NULL;
 }
 
+/* NULL if the CPU can run authenc_sha512.S, else what it lacks. */
+static const char *sha512_lacks(void)
+{
+	unsigned int a, b, c, d;
+
+	if (!cpu_tier_usable(TIER_AVX))
+		return cpu_tier_why_not(TIER_AVX);
+	if (__get_cpuid_max(0, NULL) < 7)
+		return "CPU lacks AVX2/BMI2";
+	__cpuid_count(7, 0, a, b, c, d);
+	if (!(b & (1u << 5)) || !(b & (1u << 8)))
+		return "CPU lacks AVX2/BMI2";
+	return NULL;
+}
+
 /*
  * The module's C path of the HMAC (../../authenc_hmac.c with its portable
  * SHA compression, as the glue runs it without the FPU, and at every
@@ -1181,5 +1197,13 @@ int main(int argc, char **argv)
 		test_c_path(hd, cases / 20 + 1);
 	}
 	EVP_CIPHER_CTX_free(evp);
-	return test_finish("native authenc covered: sha1 sha256");
+
+	/* SHA-512/384 (authenc_sha512.S): AES-NI, AVX2, BMI2 */
+	lacks = sha512_lacks();
+	if (lacks) {
+		printf("NOT COVERED: authenc sha512/sha384 (%s)\n", lacks);
+		return test_finish("native authenc covered: sha1 sha256");
+	}
+	test_authenc_sha512(cases, check_ymm);
+	return test_finish("native authenc covered: sha1 sha256 sha512 sha384 (sha512/384: AVX2 schedule)");
 }

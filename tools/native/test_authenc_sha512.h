@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The SHA-512/384 part of test_authenc (test_authenc_sha512.c): the
+ * stitched AES-CBC + SHA-512 assembly against OpenSSL.
+ */
+#ifndef NATIVE_TEST_AUTHENC_SHA512_H
+#define NATIVE_TEST_AUTHENC_SHA512_H
+
+/* cases random cases per AES key size; ymm: check vzeroupper.  1 if passed. */
+int test_authenc_sha512(long cases, int ymm);
+
+#endif /* NATIVE_TEST_AUTHENC_SHA512_H */
