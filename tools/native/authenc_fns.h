@@ -69,4 +69,24 @@ void authenc_finish(const struct authenc_hash *hd, authenc_compress_t *c,
 		    const struct authenc_hkey *k,
 		    struct aesnictr_authenc_stream *s, uint64_t total, u8 *tag);
 
+/*
+ * SHA-512 (and SHA-384: iv384, ds 48) for the bench, over
+ * aesnictr_sha512_blocks (the module's C side for SHA-512 is the glue's;
+ * this is the same rule: the last complete block left in full[]).
+ */
+struct authenc512_hkey {
+	u64 istate[8], ostate[8];
+};
+
+extern const u64 authenc512_iv512[8], authenc512_iv384[8];
+
+void authenc512_setkey(struct authenc512_hkey *k, const u64 *iv,
+		       unsigned int ds, const u8 *key, size_t klen);
+void authenc512_absorb(struct aesnictr_authenc_stream *s, const u8 *p,
+		       size_t n, int lazy);
+/* The tag (ds bytes) of a message of total hashed bytes (128 + AAD + text). */
+void authenc512_finish(const struct authenc512_hkey *k, unsigned int ds,
+		       struct aesnictr_authenc_stream *s, uint64_t total,
+		       u8 *tag);
+
 #endif /* NATIVE_AUTHENC_FNS_H */

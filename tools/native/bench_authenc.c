@@ -4,7 +4,9 @@
  * them: 24 bytes of AAD, a 16-byte CBC IV, an HMAC key as long as the
  * digest, the full digest as tag; decryption of a ring of messages made
  * beforehand, the tag checked first (README.md, "How `make bench`
- * measures").  cur->param is the hash (H_SHA1, H_SHA256).
+ * measures").  cur->param is the hash (H_SHA1, H_SHA256, H_SHA512).
+ * SHA-384 runs the same assembly as SHA-512 (another initial state, the
+ * digest truncated), so authenc-sha512-* stands for both.
  */
 #include <stdlib.h>
 
@@ -14,6 +16,7 @@
 #include "bench.h"
 
 #define AE_AAD		24		/* ESP header (8) + the 16-byte IV */
+#define H_SHA512	NR_HASH		/* authenc_sha512.S, not in authenc_hashes[] */
 
 static const size_t ae_sizes[] = {
 	64, 256, 512, 1440, 4096, 16384, MAX_MSG, 0
@@ -21,17 +24,22 @@ static const size_t ae_sizes[] = {
 /* An ESP header (SPI, sequence number) and the IV, as IPsec. */
 static const u8 ae_aad[AE_AAD] = "\x00\x00\x01\x00\x00\x00\x00\x2a"
 				 "IV of the packet";
-static const u8 ae_hmac_key[32] = "HMAC key of the authenc bench..";
+static const u8 ae_hmac_key[64] = "HMAC key of the authenc bench, 64 bytes long for hmac(sha512).";
 
 static const struct authenc_hash *ae_hash(void)
 {
-	return &authenc_hashes[cur->param];
+	return &authenc_hashes[cur->param == H_SHA512 ? H_SHA256 : cur->param];
 }
 
 /* The HMAC key: as long as the digest (as IPsec's keys). */
 static unsigned int ae_hmac_len(void)
 {
-	return ae_hash()->ds;
+	return cur->param == H_SHA512 ? 64 : ae_hash()->ds;
+}
+
+static const EVP_MD *ae_md(void)
+{
+	return cur->param == H_SHA512 ? EVP_sha512() : ae_hash()->md();
 }
 
 static const EVP_CIPHER *ae_evp(unsigned int bits)
@@ -61,7 +69,8 @@ static EVP_MAC_CTX *hmac_ctx(void)
 	if (!(c = EVP_MAC_CTX_new(hmac)))
 		die("EVP_MAC_CTX_new");
 	params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST,
-		(char *)(cur->param == H_SHA256 ? "SHA256" : "SHA1"), 0);
+		(char *)(cur->param == H_SHA512 ? "SHA512" :
+			 cur->param == H_SHA256 ? "SHA256" : "SHA1"), 0);
 	params[1] = OSSL_PARAM_construct_end();
 	if (!EVP_MAC_init(c, ae_hmac_key, ae_hmac_len(), params))
 		die("EVP_MAC_init");
@@ -77,8 +86,12 @@ static void ae_set_key(struct impl *im, const u8 *key, unsigned int bits)
 		/* as the glue's setkey: both schedules, the HMAC states */
 		aesnictr_expand_key(&im->gk.aes, key, bits / 8);
 		aesnictr_invert_key(&im->adec, &im->gk.aes);
-		authenc_hmac_setkey(ae_hash(), authenc_compress_direct, &im->hk,
-				    ae_hmac_key, ae_hmac_len());
+		if (cur->param == H_SHA512)
+			authenc512_setkey(&im->hk512, authenc512_iv512, 64,
+					  ae_hmac_key, ae_hmac_len());
+		else
+			authenc_hmac_setkey(ae_hash(), authenc_compress_direct,
+					    &im->hk, ae_hmac_key, ae_hmac_len());
 		break;
 	case IMPL_OSSL_STITCHED:
 		if (!EVP_EncryptInit_ex(im->evp, ae_stitched(bits), NULL, key,
@@ -97,7 +110,8 @@ static void ae_set_key(struct impl *im, const u8 *key, unsigned int bits)
 		im->mac = hmac_ctx();
 		break;
 	case IMPL_STOCK:
-		im->st->authenc_setkey(im->st_ctx, cur->param == H_SHA256, key,
+		im->st->authenc_setkey(im->st_ctx, cur->param == H_SHA512 ? 2 :
+				       cur->param == H_SHA256, key,
 				       bits / 8, ae_hmac_key, ae_hmac_len());
 		break;
 	default:
@@ -128,6 +142,18 @@ static noinline void ae_enc_msg(struct impl *im, u8 *out, size_t len)
 	ae_next_iv(iv);
 	switch (im->kind) {
 	case IMPL_OURS_AE:
+		if (cur->param == H_SHA512) {
+			memcpy(s.h64, im->hk512.istate, sizeof(s.h64));
+			memcpy(s.iv, iv, BLK);
+			s.nfull = s.npart = 0;
+			authenc512_absorb(&s, ae_aad, AE_AAD, 1);
+			aesnictr_cbc_sha512_enc(&im->gk.aes, &s, out, src,
+						(unsigned int)len);
+			authenc512_finish(&im->hk512, 64, &s,
+					  AESNICTR_SHA512_BLOCK_SIZE + AE_AAD + len,
+					  im->tag);
+			break;
+		}
 		memcpy(s.h, im->hk.istate, sizeof(s.h));
 		memcpy(s.iv, iv, BLK);
 		s.nfull = s.npart = 0;
@@ -181,6 +207,20 @@ static noinline void ae_dec_msg(struct impl *im, u8 *out, size_t len)
 
 	switch (im->kind) {
 	case IMPL_OURS_AE:
+		if (cur->param == H_SHA512) {
+			memcpy(s.h64, im->hk512.istate, sizeof(s.h64));
+			memcpy(s.iv, iv, BLK);
+			s.nfull = s.npart = 0;
+			authenc512_absorb(&s, ae_aad, AE_AAD, 1);
+			aesnictr_cbc_sha512_dec(&im->adec, &s, out, ct,
+						(unsigned int)len);
+			authenc512_finish(&im->hk512, 64, &s,
+					  AESNICTR_SHA512_BLOCK_SIZE + AE_AAD + len,
+					  im->tag);
+			if (tag_neq(im->tag, ring[r].tag, 64))
+				tag_bad = 1;
+			break;
+		}
 		memcpy(s.h, im->hk.istate, sizeof(s.h));
 		memcpy(s.iv, iv, BLK);
 		s.nfull = s.npart = 0;
@@ -198,7 +238,7 @@ static noinline void ae_dec_msg(struct impl *im, u8 *out, size_t len)
 		    !EVP_MAC_update(im->mac, ct, len) ||
 		    !EVP_MAC_final(im->mac, im->tag, &tl, MAX_TAG))
 			die("EVP HMAC");
-		if (tag_neq(im->tag, ring[r].tag, hd->ds)) {
+		if (tag_neq(im->tag, ring[r].tag, cur->tag_len)) {
 			tag_bad = 1;
 			break;
 		}
@@ -236,7 +276,7 @@ static void ae_ossl(unsigned int bits, const u8 *key, const u8 *iv,
 		die("EVP CBC (reference)");
 	memcpy(buf, aad, aad_len);
 	memcpy(buf + aad_len, out, len);
-	if (!HMAC(ae_hash()->md(), ae_hmac_key, (int)ae_hmac_len(), buf,
+	if (!HMAC(ae_md(), ae_hmac_key, (int)ae_hmac_len(), buf,
 		  aad_len + len, tag, &tl))
 		die("HMAC (reference)");
 	free(buf);
@@ -286,10 +326,11 @@ static const unsigned int ae_stock_lens[] = {
 	.ring		= !(e),						\
 	.enc		= e,						\
 	.param		= h,						\
-	.tag_len	= (h) == H_SHA256 ? 32 : 20,			\
+	.tag_len	= (h) == H_SHA512 ? 64 : (h) == H_SHA256 ? 32 : 20, \
 	.kinds		= KIND(IMPL_OURS_AE) | KIND(IMPL_OPENSSL) |	\
 			  KIND(IMPL_STOCK) |				\
-			  ((e) ? KIND(IMPL_OSSL_STITCHED) : 0),		\
+			  ((e) && (h) != H_SHA512 ?			\
+			   KIND(IMPL_OSSL_STITCHED) : 0),		\
 	.stock		= STOCK_AUTHENC,				\
 	.set_key	= ae_set_key,					\
 	.stock_check	= ae_stock_one,					\
@@ -314,4 +355,12 @@ const struct bench_mode bench_ae256_enc = {
 const struct bench_mode bench_ae256_dec = {
 	AE_MODE("authenc-sha256-dec", H_SHA256, 0,
 		"authenc(hmac(sha256),cbc(aes)) decrypt (24-byte AAD, tag checked first)")
+};
+const struct bench_mode bench_ae512_enc = {
+	AE_MODE("authenc-sha512-enc", H_SHA512, 1,
+		"authenc(hmac(sha512),cbc(aes)) encrypt (24-byte AAD, 64-byte HMAC key, full 64-byte tag; sha384 is the same code)")
+};
+const struct bench_mode bench_ae512_dec = {
+	AE_MODE("authenc-sha512-dec", H_SHA512, 0,
+		"authenc(hmac(sha512),cbc(aes)) decrypt (24-byte AAD, tag checked first; sha384 is the same code)")
 };
