@@ -223,11 +223,11 @@
 	xor		X1, X0
 	rorx		$14, RE, X1
 	add		MN, RH
-	xor		X1, X0				/* Sigma1(e) */
 	mov		RF, MN
 	and		RE, MN				/* e & f */
-	add		X0, RH
-	add		MN, RH				/* T1 */
+	xor		X1, X0				/* Sigma1(e) */
+	add		MN, RH
+	add		X0, RH				/* T1 */
 	rorx		$39, RA, X0
 	rorx		$34, RA, X1
 	add		RH, RD				/* d + T1: the new e */
@@ -244,6 +244,13 @@
 
 /* out = sigma0(x) = (x ror 1) ^ (x ror 8) ^ (x >> 7); tmp scratch */
 .macro _sigma0 x, out, tmp
+#ifdef AESNICTR_SHA512_EXPERIMENT_VPROR
+	vprorq		$1, \x, \out
+	vprorq		$8, \x, \tmp
+	vpsrlq		$7, \x, \x
+	vpternlogq	$0x96, \tmp, \x, \out
+	.exitm
+#endif
 	vpsrlq		$1, \x, \out
 	vpsllq		$63, \x, \tmp
 	vpxor		\tmp, \out, \out
@@ -257,6 +264,13 @@
 
 /* out = sigma1(x) = (x ror 19) ^ (x ror 61) ^ (x >> 6) */
 .macro _sigma1 x, out, tmp
+#ifdef AESNICTR_SHA512_EXPERIMENT_VPROR
+	vprorq		$19, \x, \out
+	vprorq		$61, \x, \tmp
+	vpsrlq		$6, \x, \x
+	vpternlogq	$0x96, \tmp, \x, \out
+	.exitm
+#endif
 	vpsrlq		$19, \x, \out
 	vpsllq		$45, \x, \tmp
 	vpxor		\tmp, \out, \out
