@@ -113,6 +113,19 @@ asmlinkage void aesnictr_sha512_blocks(union aesnictr_sha_state *state,
 				       const u8 *data, unsigned int nblocks);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha512_enc);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha512_dec);
+/*
+ * The same three with the message schedule in AVX-512VL (ymm registers:
+ * VPRORQ/VPTERNLOGQ), for CPUs with AVX-512F + AVX-512VL (and the OS
+ * saving the AVX-512 state); assembled only where the assembler has
+ * AVX-512 (AESNICTR_AS_VAES: references must be under #if
+ * AESNICTR_AS_VAES, as for the ctr/gcm/xts vaes routines).  Same ABI and
+ * results.
+ */
+asmlinkage void aesnictr_sha512_blocks_avx512(union aesnictr_sha_state *state,
+					      const u8 *data,
+					      unsigned int nblocks);
+AESNICTR_CBC_SHA(aesnictr_cbc_sha512_enc_avx512);
+AESNICTR_CBC_SHA(aesnictr_cbc_sha512_dec_avx512);
 
 #endif /* !__ASSEMBLER__ */
 #endif /* AESNICTR_AUTHENC_ASM_H */

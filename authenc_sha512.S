@@ -244,13 +244,13 @@
 
 /* out = sigma0(x) = (x ror 1) ^ (x ror 8) ^ (x >> 7); tmp scratch */
 .macro _sigma0 x, out, tmp
-#ifdef AESNICTR_SHA512_EXPERIMENT_VPROR
+	.if VPROR
 	vprorq		$1, \x, \out
 	vprorq		$8, \x, \tmp
-	vpsrlq		$7, \x, \x
+	vpsrlq		$7, \x, \x			/* x is not needed after */
 	vpternlogq	$0x96, \tmp, \x, \out
 	.exitm
-#endif
+	.endif
 	vpsrlq		$1, \x, \out
 	vpsllq		$63, \x, \tmp
 	vpxor		\tmp, \out, \out
@@ -264,13 +264,13 @@
 
 /* out = sigma1(x) = (x ror 19) ^ (x ror 61) ^ (x >> 6) */
 .macro _sigma1 x, out, tmp
-#ifdef AESNICTR_SHA512_EXPERIMENT_VPROR
+	.if VPROR
 	vprorq		$19, \x, \out
 	vprorq		$61, \x, \tmp
 	vpsrlq		$6, \x, \x
 	vpternlogq	$0x96, \tmp, \x, \out
 	.exitm
-#endif
+	.endif
 	vpsrlq		$19, \x, \out
 	vpsllq		$45, \x, \tmp
 	vpxor		\tmp, \out, \out
@@ -558,20 +558,20 @@
 	decq		F_NLEFT(%rsp)
 .endm
 
-/* ---- the entry points ------------------------------------------------------ */
+/* ---- the function bodies (one macro each, built per variant) ------------ */
 
 /*
  * void aesnictr_sha512_blocks(union aesnictr_sha_state *state, const u8 *data,
  *			       unsigned int nblocks)
  */
-SYM_TYPED_FUNC_START(aesnictr_sha512_blocks)
+.macro _sha512_blocks_fn
 	mov		%edx, %edx
 	test		%edx, %edx
-	jz		.Lblocks_ret
+	jz		.Lblocks_ret\@
 	_frame_enter
 	mov		%rdx, F_NLEFT(%rsp)
 	_load_state	%rdi
-.Lblocks_loop:
+.Lblocks_loop\@:
 	_blk_begin	%rsi
 	_rounds		0, 20
 	_rounds		20, 20
@@ -580,20 +580,19 @@ SYM_TYPED_FUNC_START(aesnictr_sha512_blocks)
 	_blk_end	%rdi
 	add		$128, %rsi
 	decq		F_NLEFT(%rsp)
-	jnz		.Lblocks_loop
+	jnz		.Lblocks_loop\@
 	_frame_leave
-.Lblocks_ret:
-	RET
-SYM_FUNC_END(aesnictr_sha512_blocks)
+.Lblocks_ret\@:
+.endm
 
 /* void aesnictr_cbc_sha512_enc(key, stream, dst, src, len): see authenc_asm.h */
-SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_enc)
+.macro _cbc_sha512_enc_fn
 	_frame_enter
 	mov		%r8d, %eax			/* len (upper half ignored) */
 	mov		%rax, F_QL(%rsp)
 	shr		$4, %eax
 	mov		%rax, F_NLEFT(%rsp)
-	jz		.Lenc_ret
+	jz		.Lenc_ret\@
 	mov		%rsi, F_ST(%rsp)
 	mov		%rdx, F_DST(%rsp)
 	mov		%rsi, %rbx			/* the stream, until the units */
@@ -633,28 +632,28 @@ SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_enc)
 	movq		$0, F_NEXT(%rsp)
 	mov		F_ST(%rsp), %rbx
 	cmpl		$0, S_NFULL(%rbx)
-	je		.Lenc_plain0
+	je		.Lenc_plain0\@
 	lea		S_FULL(%rbx), %rax
 	mov		%rax, F_HP(%rsp)
-.Lenc_unit:
+.Lenc_unit\@:
 	_enc_unit_hashed
 	mov		F_NEXT(%rsp), %rax
 	test		%rax, %rax
-	jz		.Lenc_merge
+	jz		.Lenc_merge\@
 	mov		%rax, F_HP(%rsp)
-.Lenc_next:
+.Lenc_next\@:
 	cmpq		$0, F_NLEFT(%rsp)
-	je		.Lenc_end
+	je		.Lenc_end\@
 	mov		F_DST(%rsp), %rax
 	sub		F_Q(%rsp), %rax
 	mov		%rax, F_NEXT(%rsp)
-	jmp		.Lenc_unit
+	jmp		.Lenc_unit\@
 
-.Lenc_plain0:
+.Lenc_plain0\@:
 	.rept 8
 	_enc_plain_step
 	.endr
-.Lenc_merge:
+.Lenc_merge\@:
 	/*
 	 * part[q..] = the ciphertext so far (the lead block and unit 0: the
 	 * first 16 * (len/16 - NLEFT) bytes, at most 144, q + 144 < 256).
@@ -678,9 +677,9 @@ SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_enc)
 	jb		1b
 	lea		S_PART(%rbx), %rax		/* block 0 */
 	mov		%rax, F_HP(%rsp)
-	jmp		.Lenc_next
+	jmp		.Lenc_next\@
 
-.Lenc_end:
+.Lenc_end\@:
 	mov		F_ST(%rsp), %rbx
 	vpxor		RK0, CBCX, ATMP			/* the last ciphertext block */
 	vmovdqu		ATMP, S_IV(%rbx)
@@ -712,24 +711,23 @@ SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_enc)
 	and		$127, %ecx
 	mov		%ecx, S_NPART(%rbx)
 	cmp		$128, %rax
-	jb		.Lenc_ret
+	jb		.Lenc_ret\@
 	lea		S_PART(%rbx), %rdi
 	mov		F_DST(%rsp), %rsi
 	sub		%rcx, %rsi
 	rep movsb
-.Lenc_ret:
+.Lenc_ret\@:
 	_frame_leave
-	RET
-SYM_FUNC_END(aesnictr_cbc_sha512_enc)
+.endm
 
 /* void aesnictr_cbc_sha512_dec(dkey, stream, dst, src, len): see authenc_asm.h */
-SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_dec)
+.macro _cbc_sha512_dec_fn
 	_frame_enter
 	mov		%r8d, %eax			/* len (upper half ignored) */
 	mov		%rax, F_QL(%rsp)
 	shr		$4, %eax
 	mov		%rax, F_NLEFT(%rsp)
-	jz		.Ldec_ret
+	jz		.Ldec_ret\@
 	mov		%rsi, F_ST(%rsp)
 	mov		%rdx, F_DST(%rsp)
 	mov		%rsi, %rbx			/* the stream, until the blocks */
@@ -791,7 +789,7 @@ SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_dec)
 5:	mov		%rax, F_PRE(%rsp)
 
 	/* Compress full[], then part[], with no AES beside them. */
-.Ldec_pre:
+.Ldec_pre\@:
 	mov		F_ST(%rsp), %rbx
 	mov		F_PRE(%rsp), %rax
 	test		$1, %eax
@@ -800,20 +798,20 @@ SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_dec)
 	mov		%rax, F_PRE(%rsp)
 	lea		S_FULL(%rbx), %rax
 	mov		%rax, F_PTR(%rsp)
-	jmp		.Ldec_hash
+	jmp		.Ldec_hash\@
 6:	test		$2, %eax
-	jz		.Ldec_loop
+	jz		.Ldec_loop\@
 	movq		$0, F_PRE(%rsp)
 	lea		S_PART(%rbx), %rax
 	mov		%rax, F_PTR(%rsp)
-	jmp		.Ldec_hash
+	jmp		.Ldec_hash\@
 
 	/* Block j+1 beside AES blocks 8j..8j+7, while both are left. */
-.Ldec_loop:
+.Ldec_loop\@:
 	cmpq		$0, F_HLEFT(%rsp)
-	je		.Ldec_nohash
+	je		.Ldec_nohash\@
 	cmpq		$8, F_NLEFT(%rsp)
-	jb		.Ldec_hashonly
+	jb		.Ldec_hashonly\@
 	mov		F_HP(%rsp), %rax
 	_blk_begin	%rax
 	_dec_quad	0, 40
@@ -822,13 +820,13 @@ SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_dec)
 	_blk_end	%rax
 	addq		$128, F_HP(%rsp)
 	decq		F_HLEFT(%rsp)
-	jmp		.Ldec_loop
-.Ldec_hashonly:
+	jmp		.Ldec_loop\@
+.Ldec_hashonly\@:
 	mov		F_HP(%rsp), %rax
 	mov		%rax, F_PTR(%rsp)
 	addq		$128, F_HP(%rsp)
 	decq		F_HLEFT(%rsp)
-.Ldec_hash:
+.Ldec_hash\@:
 	/* the block at F_PTR alone, then back to the dispatch */
 	mov		F_PTR(%rsp), %rax
 	_blk_begin	%rax
@@ -838,20 +836,20 @@ SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_dec)
 	_rounds		60, 20
 	mov		F_ST(%rsp), %rax
 	_blk_end	%rax
-	jmp		.Ldec_pre
+	jmp		.Ldec_pre\@
 
-.Ldec_nohash:
+.Ldec_nohash\@:
 	cmpq		$4, F_NLEFT(%rsp)
-	jb		.Ldec_tail
+	jb		.Ldec_tail\@
 	_dec_quad	0, 0
-	jmp		.Ldec_nohash
-.Ldec_tail:
+	jmp		.Ldec_nohash\@
+.Ldec_tail\@:
 	cmpq		$0, F_NLEFT(%rsp)
-	je		.Ldec_end
+	je		.Ldec_end\@
 	_dec_one
-	jmp		.Ldec_tail
+	jmp		.Ldec_tail\@
 
-.Ldec_end:
+.Ldec_end\@:
 	mov		F_ST(%rsp), %rbx
 	vmovdqu		DIV, S_IV(%rbx)
 	movl		$0, S_NFULL(%rbx)
@@ -860,12 +858,55 @@ SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_dec)
 	and		$127, %ecx
 	mov		%ecx, S_NPART(%rbx)
 	cmp		$128, %rax
-	jb		.Ldec_ret
+	jb		.Ldec_ret\@
 	lea		S_PART(%rbx), %rdi		/* part[0..) = part[256 - n..256) */
 	lea		S_PART+256(%rbx), %rsi
 	sub		%rcx, %rsi
 	rep movsb
-.Ldec_ret:
+.Ldec_ret\@:
 	_frame_leave
+.endm
+
+/* ---- the entry points ------------------------------------------------------ */
+
+/* The baseline: AVX2 + BMI2 (+ AES-NI). */
+.set	VPROR, 0
+
+SYM_TYPED_FUNC_START(aesnictr_sha512_blocks)
+	_sha512_blocks_fn
+	RET
+SYM_FUNC_END(aesnictr_sha512_blocks)
+
+SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_enc)
+	_cbc_sha512_enc_fn
+	RET
+SYM_FUNC_END(aesnictr_cbc_sha512_enc)
+
+SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_dec)
+	_cbc_sha512_dec_fn
 	RET
 SYM_FUNC_END(aesnictr_cbc_sha512_dec)
+
+#if AESNICTR_AS_VAES
+/*
+ * The same with the message schedule's sigma0/sigma1 in AVX-512VL (VPRORQ,
+ * VPTERNLOGQ on ymm0-6: 4 instructions each instead of 9), for CPUs with
+ * AVX-512F and AVX-512VL; nothing else differs.
+ */
+.set	VPROR, 1
+
+SYM_TYPED_FUNC_START(aesnictr_sha512_blocks_avx512)
+	_sha512_blocks_fn
+	RET
+SYM_FUNC_END(aesnictr_sha512_blocks_avx512)
+
+SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_enc_avx512)
+	_cbc_sha512_enc_fn
+	RET
+SYM_FUNC_END(aesnictr_cbc_sha512_enc_avx512)
+
+SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_dec_avx512)
+	_cbc_sha512_dec_fn
+	RET
+SYM_FUNC_END(aesnictr_cbc_sha512_dec_avx512)
+#endif /* AESNICTR_AS_VAES */

@@ -26,6 +26,7 @@
  * stream struct, key and src not written; the ciphertext/plaintext and the
  * tag against OpenSSL; src, dst and the stream against unmapped pages.
  */
+#include <cpuid.h>
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -89,6 +90,20 @@ static const struct h512 h512s[2] = {
 	{ "sha384", 48, iv384, EVP_sha384 },
 };
 
+/* The variants of authenc_sha512.S: the AVX2 baseline and the AVX-512VL schedule. */
+static const struct variant {
+	const char *name;
+	const void *blocks, *enc, *dec;
+} variants[] = {
+	{ "avx2", (const void *)aesnictr_sha512_blocks,
+	  (const void *)aesnictr_cbc_sha512_enc,
+	  (const void *)aesnictr_cbc_sha512_dec },
+	{ "avx512", (const void *)aesnictr_sha512_blocks_avx512,
+	  (const void *)aesnictr_cbc_sha512_enc_avx512,
+	  (const void *)aesnictr_cbc_sha512_dec_avx512 },
+};
+static const struct variant *var;
+
 static int check_ymm;
 static unsigned int abi_bad;
 static long abi_calls;
@@ -104,7 +119,7 @@ static void blocks(u64 *state, const u8 *p, unsigned int n)
 	unsigned int bad;
 
 	abi_check_ymm = (u8)check_ymm;
-	bad = abi_call6((const void *)aesnictr_sha512_blocks, (uintptr_t)state,
+	bad = abi_call6(var->blocks, (uintptr_t)state,
 			(uintptr_t)p, len_arg(n), 0, 0, 0);
 	abi_calls++;
 	abi_bad |= bad;
@@ -118,8 +133,7 @@ static unsigned int call_cbc(int dec, const struct aesnictr_key *key,
 	unsigned int bad;
 
 	abi_check_ymm = (u8)check_ymm;
-	bad = abi_call6(dec ? (const void *)aesnictr_cbc_sha512_dec :
-			      (const void *)aesnictr_cbc_sha512_enc,
+	bad = abi_call6(dec ? var->dec : var->enc,
 			(uintptr_t)key, (uintptr_t)s, (uintptr_t)dst,
 			(uintptr_t)src, len_arg(len), 0);
 	abi_calls++;
@@ -594,20 +608,20 @@ static void test_digests(void)
 		}
 	}
 	if (fails)
-		fail("sha512 aesnictr_sha512_blocks: %s (%d of %ld failed)",
-		     detail, fails, cases);
+		fail("sha512 %s aesnictr_sha512_blocks: %s (%d of %ld failed)",
+		     var->name, detail, fails, cases);
 	else
-		pass("sha512 aesnictr_sha512_blocks: SHA-512 and SHA-384 digests of every length 0..600 and random lengths to 64 KiB against OpenSSL (%ld cases)",
-		     cases);
+		pass("sha512 %s aesnictr_sha512_blocks: SHA-512 and SHA-384 digests of every length 0..600 and random lengths to 64 KiB against OpenSSL (%ld cases)",
+		     var->name, cases);
 }
 
 static void group(const char *name, long cases, long fails, const char *first)
 {
 	if (fails)
-		fail("%s: %s (%ld of %ld cases failed)", name, first, fails,
-		     cases);
+		fail("sha512/384 %s %s: %s (%ld of %ld cases failed)", var->name,
+		     name, first, fails, cases);
 	else
-		pass("%s (%ld cases)", name, cases);
+		pass("sha512/384 %s %s (%ld cases)", var->name, name, cases);
 }
 
 static void test_lengths(unsigned int klen)
@@ -624,7 +638,7 @@ static void test_lengths(unsigned int klen)
 		if (!check512(&m, detail, sizeof(detail)) && !fails++)
 			snprintf(first, sizeof(first), "%s", detail);
 	}
-	snprintf(name, sizeof(name), "sha512/384 aes-%u every text length 0..2048 step 16 (random AAD, steps, placement)",
+	snprintf(name, sizeof(name), "aes-%u every text length 0..2048 step 16 (random AAD, steps, placement)",
 		 klen * 8);
 	group(name, cases, fails, first);
 }
@@ -641,7 +655,7 @@ static void test_random(unsigned int klen, long n)
 		if (!check512(&m, detail, sizeof(detail)) && !fails++)
 			snprintf(first, sizeof(first), "%s", detail);
 	}
-	snprintf(name, sizeof(name), "sha512/384 aes-%u random cases: AAD 0..%d lazy/eager, text 0..%d (1 in 64 up to 64 KiB, 1 in 8 up to 4 KiB), HMAC keys 0..%d, random steps, in/out of place, unaligned, enc and dec",
+	snprintf(name, sizeof(name), "aes-%u random cases: AAD 0..%d lazy/eager, text 0..%d (1 in 64 up to 64 KiB, 1 in 8 up to 4 KiB), HMAC keys 0..%d, random steps, in/out of place, unaligned, enc and dec",
 		 klen * 8, MAX_AAD, MAX_LEN, MAX_HKEY);
 	group(name, n, fails, first);
 }
@@ -655,9 +669,11 @@ static void test_fences(void)
 	long cases = 0, fails = 0;
 	int pl, inplace, sflush, dec;
 
-	fsrc = map_fenced(FENCE_PAGES);
-	fdst = map_fenced(FENCE_PAGES);
-	fstream = map_fenced(1);
+	if (!fsrc) {
+		fsrc = map_fenced(FENCE_PAGES);
+		fdst = map_fenced(FENCE_PAGES);
+		fstream = map_fenced(1);
+	}
 	for (nb = 0; nb <= 48 + 7; nb++) {
 		size_t len = nb <= 48 ? nb * BLK : 4096 + (nb - 52) * BLK;
 
@@ -697,14 +713,32 @@ static void test_fences(void)
 							 "%s", detail);
 				}
 	}
-	group("sha512/384 src, dst and the stream struct against unmapped pages (text 0..48 blocks and 4 KiB +- 1..3 blocks, both ends, in/out of place, enc and dec)",
+	group("src, dst and the stream struct against unmapped pages (text 0..48 blocks and 4 KiB +- 1..3 blocks, both ends, in/out of place, enc and dec)",
 	      cases, fails, first);
+}
+
+/* NULL if the CPU and OS run AVX-512VL code (the avx512 variant). */
+static const char *avx512_lacks(void)
+{
+	unsigned int a, b, c, d;
+	unsigned long long xcr0;
+
+	if (__get_cpuid_max(0, NULL) < 7)
+		return "CPU lacks AVX-512F/VL";
+	__cpuid_count(7, 0, a, b, c, d);
+	if (!(b & (1u << 16)) || !(b & (1u << 31)))
+		return "CPU lacks AVX-512F/VL";
+	__asm__ volatile("xgetbv" : "=a"(a), "=d"(d) : "c"(0));
+	xcr0 = ((unsigned long long)d << 32) | a;
+	if ((xcr0 & 0xe6) != 0xe6)
+		return "OS does not save the AVX-512 state";
+	return NULL;
 }
 
 int test_authenc_sha512(long cases, int ymm)
 {
 	static const unsigned int klens[] = { 16, 24, 32 };
-	int k, before = nr_fail;
+	int k, v, covered = 0;
 
 	check_ymm = ymm;
 	macbuf = xaligned(MAX_AAD + MAX_LEN + 64);
@@ -715,18 +749,32 @@ int test_authenc_sha512(long cases, int ymm)
 	evp = EVP_CIPHER_CTX_new();
 	if (!evp)
 		exit(2);
-	test_digests();
-	test_fences();
-	for (k = 0; k < 3; k++) {
-		test_lengths(klens[k]);
-		test_random(klens[k], cases);
+	for (v = 0; v < (int)(sizeof(variants) / sizeof(variants[0])); v++) {
+		const char *lacks = v ? avx512_lacks() : NULL;
+
+		var = &variants[v];
+		if (lacks) {
+			printf("NOT COVERED: authenc sha512/sha384 %s (%s)\n",
+			       var->name, lacks);
+			continue;
+		}
+		abi_bad = 0;
+		abi_calls = 0;
+		test_digests();
+		test_fences();
+		for (k = 0; k < 3; k++) {
+			test_lengths(klens[k]);
+			test_random(klens[k], cases);
+		}
+		if (abi_bad)
+			fail("sha512 %s ABI:%s", var->name, abi_what(abi_bad));
+		else
+			pass("sha512 %s ABI: rbx/rbp/r12-r15/rsp preserved, DF clear, MXCSR kept%s, garbage in upper half of len ignored (%ld calls)",
+			     var->name, check_ymm ? ", upper YMM state clean" : "",
+			     abi_calls);
+		covered |= 1 << v;
 	}
-	if (abi_bad)
-		fail("sha512 ABI:%s", abi_what(abi_bad));
-	else
-		pass("sha512 ABI: rbx/rbp/r12-r15/rsp preserved, DF clear, MXCSR kept%s, garbage in upper half of len ignored (%ld calls)",
-		     check_ymm ? ", upper YMM state clean" : "", abi_calls);
 	EVP_CIPHER_CTX_free(evp);
 	(void)ptbuf;
-	return nr_fail == before;
+	return covered;
 }

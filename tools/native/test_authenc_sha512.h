@@ -6,7 +6,10 @@
 #ifndef NATIVE_TEST_AUTHENC_SHA512_H
 #define NATIVE_TEST_AUTHENC_SHA512_H
 
-/* cases random cases per AES key size; ymm: check vzeroupper.  1 if passed. */
+/*
+ * cases random cases per AES key size and variant; ymm: check vzeroupper.
+ * Returns the variants run: bit 0 avx2, bit 1 avx512 (failures go to nr_fail).
+ */
 int test_authenc_sha512(long cases, int ymm);
 
 #endif /* NATIVE_TEST_AUTHENC_SHA512_H */
