@@ -92,11 +92,11 @@ static int aead_check_tag(struct aead_request *req, unsigned int len,
  * authenticates before it decrypts, -EBADMSG for a wrong tag, else -EINVAL.
  */
 static int aead_auth_only(struct aesnictr_aead_req *r,
-			  struct aead_request *req, u8 *tag,
-			  unsigned int authsize)
+			  struct aead_request *req, struct scatterlist *copy_to,
+			  u8 *tag, unsigned int authsize)
 {
 	aead_fpu_begin(r);
-	aead_hash_sg(r, req->src, 0, r->alen, NULL);
+	aead_hash_sg(r, req->src, 0, r->alen, copy_to);
 	aead_fpu_end(r);
 	aead_fpu_begin(r);
 	aead_hash_sg(r, req->src, req->assoclen, r->len, NULL);
@@ -112,9 +112,8 @@ static int aead_auth_only(struct aesnictr_aead_req *r,
  * memory, which PREEMPT_RT forbids inside).
  */
 static int aead_walk(struct aesnictr_aead_req *r, struct aead_request *req,
-		     u8 *tag)
+		     struct scatterlist *copy_to, u8 *tag)
 {
-	bool copy = r->enc && r->ops->copy_assoc && req->src != req->dst;
 	struct skcipher_walk walk;
 	int err;
 
@@ -122,7 +121,7 @@ static int aead_walk(struct aesnictr_aead_req *r, struct aead_request *req,
 		       skcipher_walk_aead_decrypt(&walk, req, false);
 
 	aead_fpu_begin(r);
-	aead_hash_sg(r, req->src, 0, r->alen, copy ? req->dst : NULL);
+	aead_hash_sg(r, req->src, 0, r->alen, copy_to);
 	if (r->alen > AEAD_CHUNK && walk.nbytes) {
 		aead_fpu_end(r);	/* a long AAD gets its own section */
 		aead_fpu_begin(r);
@@ -155,6 +154,9 @@ int aesnictr_aead_crypt(struct aesnictr_aead_req *r, struct aead_request *req,
 			unsigned int alen, bool enc)
 {
 	unsigned int authsize = crypto_aead_authsize(crypto_aead_reqtfm(req));
+	bool copy = req->src != req->dst &&
+		    (enc ? r->ops->copy_assoc : r->ops->copy_assoc_dec);
+	struct scatterlist *copy_to = copy ? req->dst : NULL;
 	u8 tag[AESNICTR_AEAD_MAX_TAG];
 	int err;
 
@@ -163,14 +165,14 @@ int aesnictr_aead_crypt(struct aesnictr_aead_req *r, struct aead_request *req,
 	r->len = req->cryptlen - (enc ? 0 : authsize);	/* the API checked */
 	if (enc && r->len % r->ops->text_align)
 		return -EINVAL;
-	r->simd = aesnictr_simd_usable();
+	r->simd = aesnictr_request_simd();
 	r->ops->begin(r);
 	if (r->len % r->ops->text_align) {
-		err = aead_auth_only(r, req, tag, authsize);
+		err = aead_auth_only(r, req, copy_to, tag, authsize);
 		goto out;
 	}
 
-	err = aead_walk(r, req, tag);
+	err = aead_walk(r, req, copy_to, tag);
 	if (!err && enc)
 		scatterwalk_map_and_copy(tag, req->dst, req->assoclen + r->len,
 					 authsize, 1);

@@ -52,8 +52,12 @@ struct aesnictr_aead_ops {
 	 * AAD and the ciphertext first: -EBADMSG if wrong, else -EINVAL.
 	 */
 	unsigned int text_align;
-	/* Encryption out of place copies the AAD to dst. */
+	/*
+	 * Out of place, the AAD is copied to dst on encryption (copy_assoc)
+	 * and on decryption (copy_assoc_dec: authencesn's template does).
+	 */
 	bool copy_assoc;
+	bool copy_assoc_dec;
 	/* Decryption zeroes dst's text on any failure (no forged plaintext). */
 	bool wipe_on_fail;
 };

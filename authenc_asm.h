@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The assembly ABI of the authenc family (authenc_sha.S): AES-CBC stitched
- * with HMAC-SHA1 / HMAC-SHA256 (SHA-NI + AES-NI), for encrypt-then-MAC as the
- * kernel's authenc template defines it (the MAC covers AAD || ciphertext).
+ * The assembly ABI of the authenc families: AES-CBC stitched with
+ * HMAC-SHA1 / HMAC-SHA256 (authenc_sha.S: SHA-NI + AES-NI) and with
+ * HMAC-SHA512, which HMAC-SHA384 shares (authenc_sha512.S: AVX2 + AES-NI),
+ * for encrypt-then-MAC as the kernel's authenc and authencesn templates
+ * define it (the MAC covers AAD || ciphertext, rearranged for authencesn by
+ * the caller).
  * Shared by the kernel glue and the native tests in tools/native (which
  * provide u8/u32, __aligned and asmlinkage before including this file, after
  * aes_asm.h).  The glue asserts the offsets below against the struct.
@@ -18,22 +21,23 @@
  *	  it likes, each a multiple of 16 bytes (for instance one skcipher walk
  *	  step each); SHA blocks may straddle calls and the AAD/text boundary;
  *	finish: compress stream.full if nfull, then pad stream.part[0..npart)
- *	  with the total length (64 + AAD + text bytes) and compress; then the
- *	  outer hash.
+ *	  with the total length (a block for the ipad + AAD + text bytes) and
+ *	  compress; then the outer hash.
  *
  * The stream: the hashed byte string so far is (what state h has absorbed)
- * || full[0..64) if nfull || part[0..npart).  Invariant between calls:
- * nfull is 0 or 1, npart < 64.  The encrypt routine leaves the last complete
- * block of its output in full[] uncompressed (nfull = 1) so that the next
- * call compresses it alongside its first four AES blocks, whose ciphertext
+ * || full[0..B) if nfull || part[0..npart), B the hash's block size (64 or
+ * 128 bytes).  Invariant between calls: nfull is 0 or 1, npart < B.  The
+ * encrypt routine leaves the last complete block of its output in full[]
+ * uncompressed (nfull = 1) so that the next call compresses it alongside
+ * its first AES blocks, whose ciphertext
  * does not exist yet when the call starts: compressing one block late keeps
  * the SHA chain busy from a call's first AES block to its last.  Callers may
  * use the same lazy rule for the AAD (it saves one unstitched block), or
  * compress eagerly; both routines accept either.
  *
- * The SHA state h[] is in FIPS 180-4 order (h[0] = A ... h[7] = H; SHA-1
- * uses h[0..4]) as native u32, the order the portable C code and the HMAC
- * precomputation use; the assembly moves it into SHA-NI's register order
+ * The SHA state h is in FIPS 180-4 order (A ... H; SHA-1 uses five words)
+ * as native u32 (u64 for SHA-512), the order the portable C code and the
+ * HMAC precomputation use; the SHA-NI code moves it into its register order
  * (SHA-1: ABCD with A in the top dword, E in the top dword of another
  * register; SHA-256: ABEF and CDGH, A and C on top) once per call, which
  * costs a few shuffles per call, nothing per block.
@@ -42,48 +46,51 @@
 #define AESNICTR_AUTHENC_ASM_H
 
 /* struct aesnictr_authenc_stream */
-#define AESNICTR_AUTHENC_H		0	/* union aesnictr_sha_state, 64 bytes */
-#define AESNICTR_AUTHENC_IV		64	/* u8 iv[16]: CBC chaining value */
-#define AESNICTR_AUTHENC_NFULL		80	/* u32: 1 if full[] holds a block not yet compressed */
-#define AESNICTR_AUTHENC_NPART		84	/* u32: bytes in part[], 0 .. blocksize-1 */
-#define AESNICTR_AUTHENC_FULL		128	/* u8 full[128]: one SHA block (64 or 128 bytes used) */
-#define AESNICTR_AUTHENC_PART		256	/* u8 part[256]: partial block, then scratch up to 2 blocks */
+#define AESNICTR_AUTHENC_H		0
+#define AESNICTR_AUTHENC_IV		64
+#define AESNICTR_AUTHENC_NFULL		80
+#define AESNICTR_AUTHENC_NPART		84
+#define AESNICTR_AUTHENC_FULL		128
+#define AESNICTR_AUTHENC_PART		256
 #define AESNICTR_AUTHENC_STREAM_SIZE	512
 
+/* SHA-1/SHA-256 and SHA-384/SHA-512 block sizes; the largest. */
 #define AESNICTR_SHA_BLOCK_SIZE		64
 #define AESNICTR_SHA512_BLOCK_SIZE	128
+#define AESNICTR_SHA_MAX_BLOCK_SIZE	AESNICTR_SHA512_BLOCK_SIZE
 
 #ifndef __ASSEMBLER__
 
-union aesnictr_sha_state { u32 w32[8]; u64 w64[8]; };	/* FIPS 180-4 order, native endian */
-
 /*
- * INTERIM (branch sha512, until main's authenc_asm.h with union
- * aesnictr_sha_state is merged): the new offsets, with h kept as u32[8]
- * (plus h64, the SHA-512 view) so that the C code of main still builds.
+ * A SHA state in FIPS 180-4 order as native words: w32[0..5) for SHA-1,
+ * w32[0..8) for SHA-256, w64[0..8) for SHA-384 and SHA-512.
  */
+union aesnictr_sha_state {
+	u32 w32[8];
+	u64 w64[8];
+};
+
 struct aesnictr_authenc_stream {
-	union {
-		u32 h[8];	/* SHA-1/256 state, FIPS 180-4 order */
-		u64 h64[8];	/* SHA-512 state */
-	};
+	union aesnictr_sha_state h;
 	u8 iv[16];		/* CBC chaining value: the last ciphertext block */
 	u32 nfull;		/* 1 if full[] holds a block not yet compressed */
-	u32 npart;		/* bytes in part[], 0..blocksize-1 */
+	u32 npart;		/* bytes in part[], less than a block */
 	u32 reserved[10];
-	u8 full[AESNICTR_SHA512_BLOCK_SIZE];
-	/* an incomplete block, then room the assembly uses */
-	u8 part[2 * AESNICTR_SHA512_BLOCK_SIZE];
+	u8 full[AESNICTR_SHA_MAX_BLOCK_SIZE];
+	/* the bytes of an incomplete block, then room the assembly uses */
+	u8 part[2 * AESNICTR_SHA_MAX_BLOCK_SIZE];
 } __aligned(16);
 
 /*
- * Compress nblocks 64-byte blocks of data into state (FIPS 180-4 order:
- * 5 words for SHA-1, 8 for SHA-256).  nblocks may be 0.
+ * Compress nblocks blocks of data (64 bytes: SHA-1, SHA-256; 128 bytes:
+ * SHA-512, which SHA-384 shares) into state.  nblocks may be 0.
  */
-asmlinkage void aesnictr_sha1_blocks(u32 state[5], const u8 *data,
-				     unsigned int nblocks);
-asmlinkage void aesnictr_sha256_blocks(u32 state[8], const u8 *data,
-				       unsigned int nblocks);
+#define AESNICTR_SHA_BLOCKS(name)					\
+	asmlinkage void name(union aesnictr_sha_state *state,		\
+			     const u8 *data, unsigned int nblocks)
+AESNICTR_SHA_BLOCKS(aesnictr_sha1_blocks);
+AESNICTR_SHA_BLOCKS(aesnictr_sha256_blocks);
+AESNICTR_SHA_BLOCKS(aesnictr_sha512_blocks);
 
 /*
  * Encrypt: CBC-encrypt len bytes (a multiple of 16; 0 does nothing) from src
@@ -107,10 +114,6 @@ AESNICTR_CBC_SHA(aesnictr_cbc_sha1_enc);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha1_dec);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha256_enc);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha256_dec);
-
-/* SHA-512 (and SHA-384): 128-byte blocks, state u64[8] (authenc_sha512.S) */
-asmlinkage void aesnictr_sha512_blocks(union aesnictr_sha_state *state,
-				       const u8 *data, unsigned int nblocks);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha512_enc);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha512_dec);
 /*
@@ -121,9 +124,7 @@ AESNICTR_CBC_SHA(aesnictr_cbc_sha512_dec);
  * AESNICTR_AS_VAES, as for the ctr/gcm/xts vaes routines).  Same ABI and
  * results.
  */
-asmlinkage void aesnictr_sha512_blocks_avx512(union aesnictr_sha_state *state,
-					      const u8 *data,
-					      unsigned int nblocks);
+AESNICTR_SHA_BLOCKS(aesnictr_sha512_blocks_avx512);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha512_enc_avx512);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha512_dec_avx512);
 

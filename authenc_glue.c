@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The authenc family: authenc(hmac(sha1),cbc(aes)) and
- * authenc(hmac(sha256),cbc(aes)), synchronous AEADs over the stitched
- * AES-NI + SHA-NI assembly of authenc_sha.S (ABI: authenc_asm.h), registered
- * as authenc-hmac-sha1-cbc-aes-aesnictr-<impl> and
- * authenc-hmac-sha256-cbc-aes-aesnictr-<impl>, with portable C (the HMAC
- * of authenc_hmac.c, the constant-time AES of aes_ct.c) for when the FPU is
- * unusable.
+ * The authenc families, synchronous AEADs over stitched assembly (ABI:
+ * authenc_asm.h) with portable C (the HMAC of authenc_hmac.c, the
+ * constant-time AES of aes_ct.c) for when the FPU is unusable:
+ *  - "authenc": authenc(hmac(sha1|sha256),cbc(aes)) and their authencesn
+ *    forms on AES-NI + SHA-NI (authenc_sha.S);
+ *  - "authenc-sha512": authenc(hmac(sha384|sha512),cbc(aes)) and their
+ *    authencesn forms on AES-NI + AVX2 (authenc_sha512.S);
+ * registered as authenc[esn]-hmac-<hash>-cbc-aes-aesnictr-<impl>.
  *
  * The semantics are the authenc template's (crypto/authenc.c): the key is
  * its rtattr blob, parsed by crypto_authenc_extractkeys(); HMAC keys of any
@@ -16,7 +17,20 @@
  * -EINVAL; out-of-place encryption copies the AAD to dst; decryption checks
  * the MAC (crypto_memneq) and returns -EBADMSG on mismatch before it could
  * return -EINVAL for a text that is not a multiple of 16 bytes; req->iv ends
- * as the last ciphertext block, as cbc(aes) leaves it.
+ * as the last ciphertext block, as cbc(aes) leaves it.  Under fips_enabled,
+ * HMAC keys shorter than 112 bits are refused (-EINVAL), as hmac's setkey
+ * does.
+ *
+ * authencesn (crypto/authencesn.c, RFC 4303 extended sequence numbers):
+ * the AAD is SPI || seq_hi || seq_lo [|| IV], at least 8 bytes (-EINVAL
+ * otherwise); the MAC covers SPI || seq_lo [|| IV] || ciphertext || seq_hi,
+ * the high half hashed behind the text; authsize is 0 or at least 4; out of
+ * place, decryption copies the AAD to dst as the template does.  The
+ * template rearranges the AAD in dst (and, before CVE-2026-31431's fix, used
+ * the 4 bytes behind the output as scratch); here seq_hi is set aside on
+ * the stack as the AAD is hashed, so dst is only ever written within
+ * dst[0 .. assoclen + cryptlen) on encryption and dst[0 .. assoclen +
+ * cryptlen - authsize) on decryption, and src is only read.
  *
  * Decryption hashes and decrypts in one pass (that is where its speed comes
  * from), so plaintext reaches dst before the MAC is known: on a mismatch
@@ -39,13 +53,15 @@
 #include <crypto/internal/aead.h>
 #include <crypto/sha1.h>
 #include <crypto/sha2.h>
+#include <linux/fips.h>
 #include <linux/module.h>
 #include "family.h"
 #include "aead_driver.h"
 #include "authenc_internal.h"
 
 #define AUTHENC_CTX_ALIGN	16
-#define SHA_BLOCK		AESNICTR_SHA_BLOCK_SIZE
+#define ESN_MIN_ASSOC		8	/* SPI and seq_hi */
+#define ESN_MIN_AUTHSIZE	4
 
 static_assert(offsetof(struct aesnictr_authenc_stream, h) ==
 	      AESNICTR_AUTHENC_H);
@@ -64,8 +80,9 @@ static_assert(sizeof(struct aesnictr_authenc_stream) ==
 
 struct aesnictr_authenc_ctx {
 	struct aesnictr_key enc, dec;		/* AES schedules, both paths */
-	u32 istate[8], ostate[8];		/* HMAC inner / outer states */
+	union aesnictr_sha_state istate, ostate; /* HMAC inner / outer */
 	enum aesnictr_authenc_hash hash;
+	bool esn;				/* authencesn */
 };
 
 /* The assembly of each hash (the SIMD path); the C path is authenc_hmac.c. */
@@ -73,27 +90,35 @@ struct authenc_hash {
 	AESNICTR_CBC_SHA((*enc_simd));
 	AESNICTR_CBC_SHA((*dec_simd));
 	aesnictr_sha_blocks_t *blocks_simd;
-	const char *name;
 };
 
 static const struct authenc_hash authenc_hashes[AESNICTR_AUTHENC_NR_HASHES] = {
 	[AESNICTR_AUTHENC_SHA1] = {
-		.name		= "sha1",
 		.blocks_simd	= aesnictr_sha1_blocks,
 		.enc_simd	= aesnictr_cbc_sha1_enc,
 		.dec_simd	= aesnictr_cbc_sha1_dec,
 	},
 	[AESNICTR_AUTHENC_SHA256] = {
-		.name		= "sha256",
 		.blocks_simd	= aesnictr_sha256_blocks,
 		.enc_simd	= aesnictr_cbc_sha256_enc,
 		.dec_simd	= aesnictr_cbc_sha256_dec,
+	},
+	/* SHA-384 is SHA-512 with another initial state, truncated */
+	[AESNICTR_AUTHENC_SHA384] = {
+		.blocks_simd	= aesnictr_sha512_blocks,
+		.enc_simd	= aesnictr_cbc_sha512_enc,
+		.dec_simd	= aesnictr_cbc_sha512_dec,
+	},
+	[AESNICTR_AUTHENC_SHA512] = {
+		.blocks_simd	= aesnictr_sha512_blocks,
+		.enc_simd	= aesnictr_cbc_sha512_enc,
+		.dec_simd	= aesnictr_cbc_sha512_dec,
 	},
 };
 
 const char *aesnictr_authenc_hash_name(enum aesnictr_authenc_hash hash)
 {
-	return authenc_hashes[hash].name;
+	return aesnictr_authenc_shas[hash].name;
 }
 
 unsigned int aesnictr_authenc_digest_size(enum aesnictr_authenc_hash hash)
@@ -105,8 +130,11 @@ unsigned int aesnictr_authenc_digest_size(enum aesnictr_authenc_hash hash)
 struct authenc_msg {
 	struct aesnictr_aead_req r;
 	const struct aesnictr_authenc_ctx *ctx;
+	const struct aesnictr_authenc_sha *sha;
 	const u8 *iv;				/* the CBC IV */
 	aesnictr_sha_blocks_t *blocks;		/* the path's compression */
+	unsigned int hashed;			/* bytes given to hash() */
+	u8 seq_hi[4];				/* authencesn: set aside */
 	struct aesnictr_authenc_stream s;
 };
 
@@ -120,20 +148,28 @@ static void authenc_begin(struct aesnictr_aead_req *r)
 	struct authenc_msg *m = authenc_msg(r);
 	enum aesnictr_authenc_hash hash = m->ctx->hash;
 
+	m->sha = &aesnictr_authenc_shas[hash];
 	m->blocks = r->simd ? authenc_hashes[hash].blocks_simd :
-			      aesnictr_authenc_shas[hash].blocks_generic;
-	memcpy(m->s.h, m->ctx->istate, sizeof(m->s.h));
+			      m->sha->blocks_generic;
+	m->hashed = 0;
+	m->s.h = m->ctx->istate;
 	memcpy(m->s.iv, m->iv, AES_BLOCK_SIZE);
 	m->s.nfull = 0;
 	m->s.npart = 0;
 }
 
+/* The AAD (then, for a text the cipher refuses, the text too), in order. */
 static void authenc_hash(struct aesnictr_aead_req *r, const u8 *data,
 			 unsigned int len)
 {
 	struct authenc_msg *m = authenc_msg(r);
 
-	aesnictr_authenc_absorb(&m->s, m->blocks, data, len);
+	if (m->ctx->esn)
+		aesnictr_authenc_absorb_esn_aad(&m->s, m->sha, m->blocks, data,
+						len, m->hashed, m->seq_hi);
+	else
+		aesnictr_authenc_absorb(&m->s, m->sha, m->blocks, data, len);
+	m->hashed += len;
 }
 
 /* ---- the C path's CBC, with the stream's semantics ---- */
@@ -149,7 +185,7 @@ static void cbc_sha_enc_generic(struct authenc_msg *m, u8 *dst,
 		aesnictr_ct_encrypt(&m->ctx->enc, dst + i, m->s.iv, 1);
 		memcpy(m->s.iv, dst + i, AES_BLOCK_SIZE);
 	}
-	aesnictr_authenc_absorb(&m->s, m->blocks, out, len);
+	aesnictr_authenc_absorb(&m->s, m->sha, m->blocks, out, len);
 }
 
 static void cbc_sha_dec_generic(struct authenc_msg *m, u8 *dst,
@@ -159,7 +195,7 @@ static void cbc_sha_dec_generic(struct authenc_msg *m, u8 *dst,
 	unsigned int n;
 
 	/* before an in-place overwrite */
-	aesnictr_authenc_absorb(&m->s, m->blocks, src, len);
+	aesnictr_authenc_absorb(&m->s, m->sha, m->blocks, src, len);
 	while (len) {
 		n = min_t(unsigned int, len, sizeof(c));
 		memcpy(c, src, n);
@@ -192,14 +228,20 @@ static void authenc_crypt_piece(struct aesnictr_aead_req *r, u8 *dst,
 	}
 }
 
-/* The whole HMAC (the digest size) of 64 (the ipad block) + AAD + text. */
+/*
+ * The whole HMAC (the digest size) of a block (the ipad) + AAD + text;
+ * authencesn's seq_hi goes behind the text.
+ */
 static void authenc_finish(struct aesnictr_aead_req *r, u8 *digest)
 {
 	struct authenc_msg *m = authenc_msg(r);
 
-	aesnictr_authenc_hmac_final(&m->s, m->blocks, m->ctx->ostate,
-				    aesnictr_authenc_digest_size(m->ctx->hash),
-				    (u64)SHA_BLOCK + r->alen + r->len, digest);
+	if (m->ctx->esn)
+		aesnictr_authenc_absorb(&m->s, m->sha, m->blocks, m->seq_hi,
+					sizeof(m->seq_hi));
+	aesnictr_authenc_hmac_final(&m->s, m->sha, m->blocks, &m->ctx->ostate,
+				    (u64)m->sha->blocksize + r->alen + r->len,
+				    digest);
 }
 
 static const struct aesnictr_aead_ops authenc_aead_ops = {
@@ -212,6 +254,24 @@ static const struct aesnictr_aead_ops authenc_aead_ops = {
 	.wipe_on_fail	= true,
 };
 
+/* authencesn copies the AAD on decryption too */
+static const struct aesnictr_aead_ops authencesn_aead_ops = {
+	.begin		= authenc_begin,
+	.hash		= authenc_hash,
+	.crypt		= authenc_crypt_piece,
+	.finish		= authenc_finish,
+	.text_align	= AES_BLOCK_SIZE,
+	.copy_assoc	= true,
+	.copy_assoc_dec	= true,
+	.wipe_on_fail	= true,
+};
+
+static const struct aesnictr_aead_ops *
+authenc_ops(const struct aesnictr_authenc_ctx *ctx)
+{
+	return ctx->esn ? &authencesn_aead_ops : &authenc_aead_ops;
+}
+
 void aesnictr_authenc_crypt_buf(const struct aesnictr_authenc_ctx *ctx,
 				bool simd, u8 iv[AESNICTR_BLOCK_SIZE],
 				const u8 *assoc, unsigned int alen, u8 *dst,
@@ -219,7 +279,7 @@ void aesnictr_authenc_crypt_buf(const struct aesnictr_authenc_ctx *ctx,
 				unsigned int split, u8 *tag, bool enc)
 {
 	struct authenc_msg m = {
-		.r.ops = &authenc_aead_ops, .ctx = ctx, .iv = iv
+		.r.ops = authenc_ops(ctx), .ctx = ctx, .iv = iv
 	};
 
 	aesnictr_aead_crypt_buf(&m.r, simd, enc, assoc, alen, dst, src, len,
@@ -235,57 +295,82 @@ size_t aesnictr_authenc_ctx_size(void)
 	return sizeof(struct aesnictr_authenc_ctx);
 }
 
-int aesnictr_authenc_set_key(struct aesnictr_authenc_ctx *ctx,
-			     enum aesnictr_authenc_hash hash, const u8 *key,
+void aesnictr_authenc_init_ctx(struct aesnictr_authenc_ctx *ctx,
+			       enum aesnictr_authenc_hash hash, bool esn)
+{
+	ctx->hash = hash;
+	ctx->esn = esn;
+}
+
+int aesnictr_authenc_set_key(struct aesnictr_authenc_ctx *ctx, const u8 *key,
 			     unsigned int keylen, bool simd)
 {
-	const struct aesnictr_authenc_sha *sha = &aesnictr_authenc_shas[hash];
+	const struct aesnictr_authenc_sha *sha =
+		&aesnictr_authenc_shas[ctx->hash];
 	struct crypto_authenc_keys keys;
 	int err;
 
-	err = crypto_authenc_extractkeys(&keys, key, keylen) ?:
-	      aesnictr_aes_check_key_len(keys.enckeylen);
-	if (err)
-		return err;
-	ctx->hash = hash;
-	aesnictr_aes_expand(&ctx->enc, &ctx->dec, keys.enckey, keys.enckeylen,
-			    simd);
-	aesnictr_authenc_hmac_key(sha, sha->blocks_generic, ctx->istate,
-				  ctx->ostate, keys.authkey, keys.authkeylen);
-	return 0;
+	err = crypto_authenc_extractkeys(&keys, key, keylen);
+	/* hmac's setkey under FIPS: at least 112 bits of key */
+	if (!err && fips_enabled && keys.authkeylen < 112 / 8)
+		err = -EINVAL;
+	err = err ?: aesnictr_aes_check_key_len(keys.enckeylen);
+	if (!err) {
+		aesnictr_aes_expand(&ctx->enc, &ctx->dec, keys.enckey,
+				    keys.enckeylen, simd);
+		aesnictr_authenc_hmac_key(sha, sha->blocks_generic,
+					  &ctx->istate, &ctx->ostate,
+					  keys.authkey, keys.authkeylen);
+	}
+	memzero_explicit(&keys, sizeof(keys));
+	return err;
 }
 
 /* ---- the AEAD algorithms ---- */
 
-static struct aead_alg authenc_algs[AESNICTR_AUTHENC_NR_HASHES];
+/* [hash][0]: authenc, [hash][1]: authencesn; one family's hashes adjoin. */
+static struct aead_alg authenc_algs[AESNICTR_AUTHENC_NR_HASHES][2];
 
 static struct aesnictr_authenc_ctx *authenc_ctx(struct crypto_aead *tfm)
 {
 	return PTR_ALIGN(crypto_aead_ctx(tfm), AUTHENC_CTX_ALIGN);
 }
 
-static enum aesnictr_authenc_hash authenc_tfm_hash(struct crypto_aead *tfm)
+static int authenc_init_tfm(struct crypto_aead *tfm)
 {
-	return crypto_aead_alg(tfm) == &authenc_algs[AESNICTR_AUTHENC_SHA1] ?
-	       AESNICTR_AUTHENC_SHA1 : AESNICTR_AUTHENC_SHA256;
+	unsigned int i = crypto_aead_alg(tfm) - &authenc_algs[0][0];
+
+	aesnictr_authenc_init_ctx(authenc_ctx(tfm), i / 2, i % 2);
+	return 0;
 }
 
 static int authenc_setkey(struct crypto_aead *tfm, const u8 *key,
 			  unsigned int keylen)
 {
-	return aesnictr_authenc_set_key(authenc_ctx(tfm), authenc_tfm_hash(tfm),
-					key, keylen, aesnictr_simd_usable());
+	return aesnictr_authenc_set_key(authenc_ctx(tfm), key, keylen,
+					aesnictr_simd_usable());
+}
+
+/* authencesn: a tag of 1 to 3 bytes is refused, as the template does. */
+static int authencesn_setauthsize(struct crypto_aead *tfm,
+				  unsigned int authsize)
+{
+	return authsize && authsize < ESN_MIN_AUTHSIZE ? -EINVAL : 0;
 }
 
 /* One request; req->iv ends as the last ciphertext block on success. */
 static int authenc_crypt(struct aead_request *req, bool enc)
 {
+	const struct aesnictr_authenc_ctx *ctx =
+		authenc_ctx(crypto_aead_reqtfm(req));
 	struct authenc_msg m = {
-		.r.ops = &authenc_aead_ops,
-		.ctx = authenc_ctx(crypto_aead_reqtfm(req)), .iv = req->iv
+		.r.ops = authenc_ops(ctx), .ctx = ctx, .iv = req->iv
 	};
-	int err = aesnictr_aead_crypt(&m.r, req, req->assoclen, enc);
+	int err;
 
+	if (ctx->esn && req->assoclen < ESN_MIN_ASSOC)
+		return -EINVAL;
+	err = aesnictr_aead_crypt(&m.r, req, req->assoclen, enc);
 	if (!err)
 		memcpy(req->iv, m.s.iv, AES_BLOCK_SIZE);
 	memzero_explicit(&m, sizeof(m));
@@ -307,9 +392,11 @@ static void authenc_exit_tfm(struct crypto_aead *tfm)
 	memzero_explicit(authenc_ctx(tfm), sizeof(struct aesnictr_authenc_ctx));
 }
 
-#define AUTHENC_ALG(hashname, digest)					\
+#define AUTHENC_ALG(tmpl, hashname, digest, set_authsize)		\
 	{								\
+		.init		= authenc_init_tfm,			\
 		.setkey		= authenc_setkey,			\
+		.setauthsize	= set_authsize,				\
 		.encrypt	= authenc_encrypt,			\
 		.decrypt	= authenc_decrypt,			\
 		.exit		= authenc_exit_tfm,			\
@@ -317,7 +404,7 @@ static void authenc_exit_tfm(struct crypto_aead *tfm)
 		.maxauthsize	= digest,				\
 		.chunksize	= AES_BLOCK_SIZE,			\
 		.base		= {					\
-			.cra_name	 = "authenc(hmac(" hashname "),cbc(aes))", \
+			.cra_name	 = tmpl "(hmac(" hashname "),cbc(aes))", \
 			.cra_blocksize	 = AES_BLOCK_SIZE,		\
 			.cra_ctxsize	 = sizeof(struct aesnictr_authenc_ctx) + \
 					   AUTHENC_CTX_ALIGN - CRYPTO_MINALIGN, \
@@ -325,10 +412,47 @@ static void authenc_exit_tfm(struct crypto_aead *tfm)
 		},							\
 	}
 
-static struct aead_alg authenc_algs[AESNICTR_AUTHENC_NR_HASHES] = {
-	[AESNICTR_AUTHENC_SHA1] = AUTHENC_ALG("sha1", SHA1_DIGEST_SIZE),
-	[AESNICTR_AUTHENC_SHA256] = AUTHENC_ALG("sha256", SHA256_DIGEST_SIZE),
+#define AUTHENC_ALGS(hashname, digest)					\
+	{								\
+		AUTHENC_ALG("authenc", hashname, digest, NULL),		\
+		AUTHENC_ALG("authencesn", hashname, digest,		\
+			    authencesn_setauthsize),			\
+	}
+
+static struct aead_alg authenc_algs[AESNICTR_AUTHENC_NR_HASHES][2] = {
+	[AESNICTR_AUTHENC_SHA1] = AUTHENC_ALGS("sha1", SHA1_DIGEST_SIZE),
+	[AESNICTR_AUTHENC_SHA256] = AUTHENC_ALGS("sha256", SHA256_DIGEST_SIZE),
+	[AESNICTR_AUTHENC_SHA384] = AUTHENC_ALGS("sha384", SHA384_DIGEST_SIZE),
+	[AESNICTR_AUTHENC_SHA512] = AUTHENC_ALGS("sha512", SHA512_DIGEST_SIZE),
 };
+
+/* Register the algorithms of hashes first .. first + 1 on impl. */
+static int authenc_register_hashes(enum aesnictr_authenc_hash first,
+				   enum aesnictr_impl impl, int priority)
+{
+	static const char *const tmpl[2] = { "authenc", "authencesn" };
+	int h, e;
+
+	for (h = first; h < first + 2; h++) {
+		for (e = 0; e < 2; e++) {
+			struct crypto_alg *base = &authenc_algs[h][e].base;
+
+			snprintf(base->cra_driver_name, CRYPTO_MAX_ALG_NAME,
+				 "%s-hmac-%s-cbc-aes-aesnictr-%s", tmpl[e],
+				 aesnictr_authenc_hash_name(h),
+				 aesnictr_impl_names[impl]);
+			base->cra_priority = priority;
+		}
+	}
+	return crypto_register_aeads(authenc_algs[first], 4);
+}
+
+/* The stock code is the authenc template over the stock CBC and hashes. */
+static const struct aesnictr_stock_driver authenc_stock[] = {
+	{}
+};
+
+/* ---- the authenc family: SHA-1 and SHA-256 on SHA-NI ---- */
 
 /* One implementation: AES-NI and SHA-NI on 128-bit vectors (the avx slot). */
 static const char *authenc_cpu_lacks(enum aesnictr_impl impl)
@@ -340,11 +464,6 @@ static const char *authenc_cpu_lacks(enum aesnictr_impl impl)
 	return aesnictr_cpu_lacks_width(impl);
 }
 
-/* The stock code is the authenc template over the stock CBC and hashes. */
-static const struct aesnictr_stock_driver authenc_stock[] = {
-	{}
-};
-
 static const struct aesnictr_policy authenc_policy = {
 	.cra_name		= "authenc(hmac(sha1),cbc(aes))",
 	.type			= CRYPTO_ALG_TYPE_AEAD,
@@ -352,35 +471,80 @@ static const struct aesnictr_policy authenc_policy = {
 	.stock_is_template	= true,
 };
 
+static int authenc_selftest(enum aesnictr_impl impl, bool simd)
+{
+	return aesnictr_authenc_selftest(AESNICTR_AUTHENC_SHA1, impl, simd);
+}
+
 static int authenc_register(enum aesnictr_impl impl, int priority)
 {
-	int i;
-
-	for (i = 0; i < AESNICTR_AUTHENC_NR_HASHES; i++) {
-		struct crypto_alg *base = &authenc_algs[i].base;
-
-		snprintf(base->cra_driver_name, CRYPTO_MAX_ALG_NAME,
-			 "authenc-hmac-%s-cbc-aes-aesnictr-%s",
-			 authenc_hashes[i].name, aesnictr_impl_names[impl]);
-		base->cra_priority = priority;
-	}
-	return crypto_register_aeads(authenc_algs, ARRAY_SIZE(authenc_algs));
+	return authenc_register_hashes(AESNICTR_AUTHENC_SHA1, impl, priority);
 }
 
 static void authenc_unregister(void)
 {
-	crypto_unregister_aeads(authenc_algs, ARRAY_SIZE(authenc_algs));
+	crypto_unregister_aeads(authenc_algs[AESNICTR_AUTHENC_SHA1], 4);
 }
 
 const struct aesnictr_family aesnictr_authenc_family = {
 	.name		= "authenc",
-	.algs		= "authenc(hmac(sha1),cbc(aes)), authenc(hmac(sha256),cbc(aes))",
+	.algs		= "authenc(hmac(sha1),cbc(aes)), authenc(hmac(sha256),cbc(aes)) and their authencesn forms",
 	.cpu_lacks	= authenc_cpu_lacks,
-	.selftest	= aesnictr_authenc_selftest,
+	.selftest	= authenc_selftest,
 	.policy		= &authenc_policy,
 	.register_algs	= authenc_register,
 	.unregister_algs = authenc_unregister,
 };
 
+/* ---- the authenc-sha512 family: SHA-384 and SHA-512 on AVX2 ---- */
+
+/* One implementation: AES-NI, AVX2 and BMI2 (the avx slot). */
+static const char *authenc512_cpu_lacks(enum aesnictr_impl impl)
+{
+	if (impl != AESNICTR_AVX)
+		return "a wider implementation (authenc-sha512 has only avx)";
+	if (!boot_cpu_has(X86_FEATURE_AVX2) || !boot_cpu_has(X86_FEATURE_BMI2))
+		return "AVX2 and BMI2";
+	return aesnictr_cpu_lacks_width(impl);
+}
+
+static const struct aesnictr_policy authenc512_policy = {
+	.cra_name		= "authenc(hmac(sha512),cbc(aes))",
+	.type			= CRYPTO_ALG_TYPE_AEAD,
+	.stock			= authenc_stock,
+	.stock_is_template	= true,
+};
+
+static int authenc512_selftest(enum aesnictr_impl impl, bool simd)
+{
+	return aesnictr_authenc_selftest(AESNICTR_AUTHENC_SHA384, impl, simd);
+}
+
+static int authenc512_register(enum aesnictr_impl impl, int priority)
+{
+	return authenc_register_hashes(AESNICTR_AUTHENC_SHA384, impl, priority);
+}
+
+static void authenc512_unregister(void)
+{
+	crypto_unregister_aeads(authenc_algs[AESNICTR_AUTHENC_SHA384], 4);
+}
+
+const struct aesnictr_family aesnictr_authenc512_family = {
+	.name		= "authenc-sha512",
+	.algs		= "authenc(hmac(sha384),cbc(aes)), authenc(hmac(sha512),cbc(aes)) and their authencesn forms",
+	.cpu_lacks	= authenc512_cpu_lacks,
+	.selftest	= authenc512_selftest,
+	.policy		= &authenc512_policy,
+	.register_algs	= authenc512_register,
+	.unregister_algs = authenc512_unregister,
+};
+
 MODULE_ALIAS_CRYPTO("authenc(hmac(sha1),cbc(aes))");
 MODULE_ALIAS_CRYPTO("authenc(hmac(sha256),cbc(aes))");
+MODULE_ALIAS_CRYPTO("authenc(hmac(sha384),cbc(aes))");
+MODULE_ALIAS_CRYPTO("authenc(hmac(sha512),cbc(aes))");
+MODULE_ALIAS_CRYPTO("authencesn(hmac(sha1),cbc(aes))");
+MODULE_ALIAS_CRYPTO("authencesn(hmac(sha256),cbc(aes))");
+MODULE_ALIAS_CRYPTO("authencesn(hmac(sha384),cbc(aes))");
+MODULE_ALIAS_CRYPTO("authencesn(hmac(sha512),cbc(aes))");

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The authenc family's HMAC in portable C (authenc_hmac.c): SHA-1 and
- * SHA-256 compression (FIPS 180-4) for the path without the FPU, the HMAC
+ * The authenc families' HMAC in portable C (authenc_hmac.c): SHA-1, SHA-256
+ * and SHA-512 compression (FIPS 180-4) for the path without the FPU, the HMAC
  * key states, the hash stream of authenc_asm.h (absorbing bytes beside the
- * assembly, finishing the HMAC).  Every compression goes through the blocks
+ * assembly, authencesn's rearranged AAD, finishing the HMAC).  Every compression goes through the blocks
  * function the caller passes: the assembly's, the C one, or (in the native
  * test) one that checks the assembly's ABI.  The same file builds in the
  * module and natively in tools/native.
@@ -18,18 +18,28 @@
 enum aesnictr_authenc_hash {
 	AESNICTR_AUTHENC_SHA1,
 	AESNICTR_AUTHENC_SHA256,
+	AESNICTR_AUTHENC_SHA384,
+	AESNICTR_AUTHENC_SHA512,
 	AESNICTR_AUTHENC_NR_HASHES
 };
 
-/* Compress nblocks 64-byte blocks of data into state (FIPS 180-4 order). */
-typedef void aesnictr_sha_blocks_t(u32 *state, const u8 *data,
-				   unsigned int nblocks);
+/* The largest digest (SHA-512's). */
+#define AESNICTR_AUTHENC_MAX_DIGEST	64
 
-/* A hash: its name, digest size, initial state and portable compression. */
+/* Compress nblocks blocks of data into state (FIPS 180-4 order). */
+typedef void aesnictr_sha_blocks_t(union aesnictr_sha_state *state,
+				   const u8 *data, unsigned int nblocks);
+
+/*
+ * A hash: its name, digest and block size (64, or 128 for the SHA-512
+ * kind, whose state and length field are twice as wide), initial state and
+ * portable compression.
+ */
 struct aesnictr_authenc_sha {
 	const char *name;
 	unsigned int digestsize;
-	u32 iv[8];
+	unsigned int blocksize;
+	union aesnictr_sha_state iv;
 	aesnictr_sha_blocks_t *blocks_generic;
 };
 
@@ -41,27 +51,44 @@ extern const struct aesnictr_authenc_sha
  * the initial state with the ipad and the opad block compressed.
  */
 void aesnictr_authenc_hmac_key(const struct aesnictr_authenc_sha *sha,
-			       aesnictr_sha_blocks_t *blocks, u32 istate[8],
-			       u32 ostate[8], const u8 *key,
+			       aesnictr_sha_blocks_t *blocks,
+			       union aesnictr_sha_state *istate,
+			       union aesnictr_sha_state *ostate, const u8 *key,
 			       unsigned int keylen);
 
 /*
- * Append n bytes to the stream s, keeping its invariant (authenc_asm.h):
- * the last complete block stays in full[] until more data comes, so that
- * the stitched encryption compresses it beside its first AES blocks.
+ * Append n bytes to the stream s of hash sha, keeping its invariant
+ * (authenc_asm.h): the last complete block stays in full[] until more data
+ * comes, so that the stitched encryption compresses it beside its first
+ * AES blocks.
  */
 void aesnictr_authenc_absorb(struct aesnictr_authenc_stream *s,
+			     const struct aesnictr_authenc_sha *sha,
 			     aesnictr_sha_blocks_t *blocks, const u8 *p,
 			     unsigned int n);
 
 /*
- * The HMAC of the message in s, total hashed bytes (64 for the ipad block
+ * authencesn's AAD (RFC 4303, crypto/authencesn.c): SPI (bytes 0..3),
+ * seq_hi (4..7), seq_lo and the rest, which the MAC covers as SPI ||
+ * seq_lo || the rest || ciphertext || seq_hi.  Append the AAD bytes
+ * [off, off + n) to s, setting seq_hi's bytes aside in seq_hi, to be
+ * appended behind the text.
+ */
+void aesnictr_authenc_absorb_esn_aad(struct aesnictr_authenc_stream *s,
+				     const struct aesnictr_authenc_sha *sha,
+				     aesnictr_sha_blocks_t *blocks,
+				     const u8 *p, unsigned int n,
+				     unsigned int off, u8 seq_hi[4]);
+
+/*
+ * The HMAC of the message in s, total hashed bytes (a block for the ipad
  * + AAD + text): the inner hash padded in part[], then the outer hash (from
- * ostate) over the inner digest.  digest gets digestsize bytes.
+ * ostate) over the inner digest.  digest gets the digest size.
  */
 void aesnictr_authenc_hmac_final(struct aesnictr_authenc_stream *s,
+				 const struct aesnictr_authenc_sha *sha,
 				 aesnictr_sha_blocks_t *blocks,
-				 const u32 ostate[8], unsigned int digestsize,
+				 const union aesnictr_sha_state *ostate,
 				 u64 total, u8 *digest);
 
 #endif /* AESNICTR_AUTHENC_HMAC_H */

@@ -1,30 +1,31 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The authenc family's own interface, between authenc_glue.c and authenc_selftest.c. */
+/* The authenc families' own interface, between authenc_glue.c and authenc_selftest.c. */
 #ifndef AESNICTR_AUTHENC_INTERNAL_H
 #define AESNICTR_AUTHENC_INTERNAL_H
 
 #include "shared.h"
 #include "authenc_hmac.h"
 
-/* The (largest) digest size, and the SHA block size, in bytes. */
-#define AESNICTR_AUTHENC_MAX_DIGEST	32
-
 struct aesnictr_authenc_ctx;
 
 size_t aesnictr_authenc_ctx_size(void);
 
-/* "sha1" / "sha256", and the digest size (the largest authsize). */
+/* "sha1" ... "sha512", and the digest size (the largest authsize). */
 const char *aesnictr_authenc_hash_name(enum aesnictr_authenc_hash hash);
 unsigned int aesnictr_authenc_digest_size(enum aesnictr_authenc_hash hash);
 
+/* Make ctx one of hash, authenc (!esn) or authencesn (esn). */
+void aesnictr_authenc_init_ctx(struct aesnictr_authenc_ctx *ctx,
+			       enum aesnictr_authenc_hash hash, bool esn);
+
 /*
- * Set the authenc key blob (crypto_authenc_extractkeys' format) for hash:
- * the AES schedules by AES-NI (simd: the FPU must be usable) or the C code,
- * the HMAC inner and outer states in C.  -EINVAL for a bad blob or AES key
- * length, as the authenc template.
+ * Set the authenc key blob (crypto_authenc_extractkeys' format): the AES
+ * schedules by AES-NI (simd: the FPU must be usable) or the C code, the
+ * HMAC inner and outer states in C.  -EINVAL for a bad blob, AES key length
+ * or (under fips_enabled) an HMAC key shorter than 112 bits, as the
+ * template.
  */
-int aesnictr_authenc_set_key(struct aesnictr_authenc_ctx *ctx,
-			     enum aesnictr_authenc_hash hash, const u8 *key,
+int aesnictr_authenc_set_key(struct aesnictr_authenc_ctx *ctx, const u8 *key,
 			     unsigned int keylen, bool simd);
 
 /*
@@ -39,6 +40,11 @@ void aesnictr_authenc_crypt_buf(const struct aesnictr_authenc_ctx *ctx,
 				const u8 *src, unsigned int len,
 				unsigned int split, u8 *tag, bool enc);
 
-int aesnictr_authenc_selftest(enum aesnictr_impl impl, bool simd);
+/*
+ * The self-test of one family: hashes first and first + 1 (SHA-1 and
+ * SHA-256, or SHA-384 and SHA-512), authenc and authencesn.
+ */
+int aesnictr_authenc_selftest(enum aesnictr_authenc_hash first,
+			      enum aesnictr_impl impl, bool simd);
 
 #endif /* AESNICTR_AUTHENC_INTERNAL_H */

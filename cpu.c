@@ -8,7 +8,9 @@
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <asm/processor.h>
+#include <linux/atomic.h>
 #include <linux/moduleparam.h>
+#include <linux/sysfs.h>
 #include "shared.h"
 
 static bool debug_force_nosimd;
@@ -25,6 +27,32 @@ const char *const aesnictr_impl_names[AESNICTR_NR_IMPLS] = {
 bool aesnictr_simd_usable(void)
 {
 	return !READ_ONCE(debug_force_nosimd) && crypto_simd_usable();
+}
+
+/* Requests the kernel sent down the non-SIMD path (not the debug switch). */
+static atomic_long_t nonsimd_requests = ATOMIC_LONG_INIT(0);
+
+static int nonsimd_requests_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%ld\n", atomic_long_read(&nonsimd_requests));
+}
+
+static const struct kernel_param_ops nonsimd_requests_ops = {
+	.get = nonsimd_requests_get,
+};
+
+module_param_cb(nonsimd_requests, &nonsimd_requests_ops, NULL, 0444);
+MODULE_PARM_DESC(nonsimd_requests,
+		 "Read-only: how many requests ran on the non-SIMD path because the FPU was not usable when they started (in an interrupt that came during another FPU section, typically); debug_force_nosimd's are not counted");
+
+bool aesnictr_request_simd(void)
+{
+	if (READ_ONCE(debug_force_nosimd))
+		return false;
+	if (crypto_simd_usable())
+		return true;
+	atomic_long_inc(&nonsimd_requests);
+	return false;
 }
 
 const char *aesnictr_cpu_lacks_width(enum aesnictr_impl impl)

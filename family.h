@@ -39,5 +39,6 @@ extern const struct aesnictr_family aesnictr_ctr_family;
 extern const struct aesnictr_family aesnictr_gcm_family;
 extern const struct aesnictr_family aesnictr_xts_family;
 extern const struct aesnictr_family aesnictr_authenc_family;
+extern const struct aesnictr_family aesnictr_authenc512_family;
 
 #endif /* AESNICTR_FAMILY_H */

@@ -26,6 +26,7 @@ static const struct aesnictr_family *const families[] = {
 	&aesnictr_gcm_family,
 	&aesnictr_xts_family,
 	&aesnictr_authenc_family,
+	/* &aesnictr_authenc512_family: with its assembly (branch sha512) */
 };
 
 static char *max_tier;
@@ -202,7 +203,7 @@ static void __exit aesnictr_exit(void)
 module_init(aesnictr_init);
 module_exit(aesnictr_exit);
 
-MODULE_DESCRIPTION("AES-CTR, AES-GCM, AES-XTS and AES-CBC with HMAC-SHA1/SHA256 (authenc) with AES-NI/AVX, VAES and SHA-NI");
+MODULE_DESCRIPTION("AES-CTR, AES-GCM, AES-XTS and AES-CBC with HMAC-SHA1/SHA256/SHA384/SHA512 (authenc, authencesn) with AES-NI/AVX, VAES, SHA-NI and AVX2");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(AESNICTR_VERSION);
 /* the stock drivers first, so priority.c can see what it must beat */

@@ -2,7 +2,7 @@
 /*
  * What the portable C files of the families (gcm_generic.c, authenc_hmac.c)
  * take from the kernel: fixed-width types, memcpy/memset/memzero_explicit,
- * min_t, rol32/ror32, crypto_xor/crypto_xor_cpy and the unaligned
+ * min_t, rol32/ror32/ror64, crypto_xor/crypto_xor_cpy and the unaligned
  * big/little-endian loads and stores (those from compat.h, which Kbuild
  * force-includes).  The same files build natively in tools/native, where
  * the shim's aesni_ctr_kapi.h provides the same names; this is the one

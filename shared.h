@@ -59,8 +59,14 @@ extern const char *const aesnictr_cpu_class_names[AESNICTR_NR_CPU_CLASSES];
 
 enum aesnictr_cpu_class aesnictr_cpu_class(void);
 
-/* May a request use the FPU now (and has no debug parameter said no)? */
+/* May the FPU be used now (and has no debug parameter said no)? */
 bool aesnictr_simd_usable(void);
+
+/*
+ * The same, for a request, once at its start: a request the kernel sends
+ * down the non-SIMD path is counted (the nonsimd_requests parameter).
+ */
+bool aesnictr_request_simd(void);
 
 /* 0 for a 16-, 24- or 32-byte AES key, else -EINVAL. */
 int aesnictr_aes_check_key_len(unsigned int key_len);

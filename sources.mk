@@ -12,8 +12,7 @@ AESNICTR_OBJS := module.o \
 	authenc_glue.o authenc_selftest.o authenc_hmac.o \
 	aead_driver.o \
 	selftest.o cpu.o priority.o aes_key.o aes_ct.o \
-	ctr_aes.o gcm_clmul.o gcm_vaes512.o xts_aes.o authenc_sha.o authenc_sha512.o \
-	aes_expand.o
+	ctr_aes.o gcm_clmul.o gcm_vaes512.o xts_aes.o authenc_sha.o authenc_sha512.o aes_expand.o
 AESNICTR_HEADERS := compat.h family.h priority.h shared.h selftest.h aes_ct.h \
 	portable.h aead_driver.h \
 	aes_asm.h asm_common.h \

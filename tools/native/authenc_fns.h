@@ -20,8 +20,8 @@
 #include "aesni_ctr_user.h"
 #include "authenc_hmac.h"
 
-typedef void authenc_blocks_fn_t(u32 *state, const u8 *data,
-				 unsigned int nblocks);
+typedef void authenc_blocks_fn_t(union aesnictr_sha_state *state,
+				 const u8 *data, unsigned int nblocks);
 typedef void authenc_cbc_sha_fn_t(const struct aesnictr_key *key,
 				  struct aesnictr_authenc_stream *s, u8 *dst,
 				  const u8 *src, unsigned int len);
@@ -30,7 +30,9 @@ typedef void authenc_cbc_sha_fn_t(const struct aesnictr_key *key,
 enum authenc_hash_id {
 	H_SHA1 = AESNICTR_AUTHENC_SHA1,
 	H_SHA256 = AESNICTR_AUTHENC_SHA256,
-	NR_HASH = AESNICTR_AUTHENC_NR_HASHES
+	H_SHA384 = AESNICTR_AUTHENC_SHA384,
+	H_SHA512 = AESNICTR_AUTHENC_SHA512,
+	NR_HASH = H_SHA512 + 1
 };
 
 struct authenc_hash {
@@ -45,13 +47,14 @@ struct authenc_hash {
 extern const struct authenc_hash authenc_hashes[NR_HASH];
 
 /* Compress n 64-byte blocks at p into state with hd's block function. */
-typedef void authenc_compress_t(const struct authenc_hash *hd, u32 *state,
-				const u8 *p, unsigned int n);
+typedef void authenc_compress_t(const struct authenc_hash *hd,
+				union aesnictr_sha_state *state, const u8 *p,
+				unsigned int n);
 authenc_compress_t authenc_compress_direct;
 
 /* The HMAC states of a key: the ipad and opad blocks compressed. */
 struct authenc_hkey {
-	u32 istate[8], ostate[8];
+	union aesnictr_sha_state istate, ostate;
 };
 
 /* HMAC key of any length -> k (a key longer than a block hashed first). */
@@ -68,25 +71,5 @@ void authenc_absorb(const struct authenc_hash *hd, authenc_compress_t *c,
 void authenc_finish(const struct authenc_hash *hd, authenc_compress_t *c,
 		    const struct authenc_hkey *k,
 		    struct aesnictr_authenc_stream *s, uint64_t total, u8 *tag);
-
-/*
- * SHA-512 (and SHA-384: iv384, ds 48) for the bench, over
- * aesnictr_sha512_blocks (the module's C side for SHA-512 is the glue's;
- * this is the same rule: the last complete block left in full[]).
- */
-struct authenc512_hkey {
-	u64 istate[8], ostate[8];
-};
-
-extern const u64 authenc512_iv512[8], authenc512_iv384[8];
-
-void authenc512_setkey(struct authenc512_hkey *k, const u64 *iv,
-		       unsigned int ds, const u8 *key, size_t klen);
-void authenc512_absorb(struct aesnictr_authenc_stream *s, const u8 *p,
-		       size_t n, int lazy);
-/* The tag (ds bytes) of a message of total hashed bytes (128 + AAD + text). */
-void authenc512_finish(const struct authenc512_hkey *k, unsigned int ds,
-		       struct aesnictr_authenc_stream *s, uint64_t total,
-		       u8 *tag);
 
 #endif /* NATIVE_AUTHENC_FNS_H */

@@ -54,7 +54,6 @@ struct impl {
 	struct aesnictr_key adec;	/* ours, authenc: the decryption
 					   schedule (encryption: gk.aes) */
 	struct authenc_hkey hk;		/* ours, authenc: HMAC states */
-	struct authenc512_hkey hk512;	/* the same for SHA-512 */
 	EVP_MAC_CTX *mac;		/* openssl, authenc: HMAC, keyed once */
 	const char *name;		/* as in the CSV */
 	const char *col;		/* table column title */

@@ -6,8 +6,11 @@
  * beforehand, the tag checked first (README.md, "How `make bench`
  * measures").  cur->param is the hash (H_SHA1, H_SHA256, H_SHA512).
  * SHA-384 runs the same assembly as SHA-512 (another initial state, the
- * digest truncated), so authenc-sha512-* stands for both.
+ * digest truncated), so authenc-sha512-* stands for both.  Ours for SHA-512
+ * is the avx512 variant of authenc_sha512.S where the CPU has AVX-512F/VL
+ * (the faster on AMD Zen 5), else the AVX2 one; the mode's title says which.
  */
+#include <cpuid.h>
 #include <stdlib.h>
 
 #include <openssl/core_names.h>
@@ -16,7 +19,6 @@
 #include "bench.h"
 
 #define AE_AAD		24		/* ESP header (8) + the 16-byte IV */
-#define H_SHA512	NR_HASH		/* authenc_sha512.S, not in authenc_hashes[] */
 
 static const size_t ae_sizes[] = {
 	64, 256, 512, 1440, 4096, 16384, MAX_MSG, 0
@@ -24,22 +26,51 @@ static const size_t ae_sizes[] = {
 /* An ESP header (SPI, sequence number) and the IV, as IPsec. */
 static const u8 ae_aad[AE_AAD] = "\x00\x00\x01\x00\x00\x00\x00\x2a"
 				 "IV of the packet";
-static const u8 ae_hmac_key[64] = "HMAC key of the authenc bench, 64 bytes long for hmac(sha512).";
+static const u8 ae_hmac_key[64] =
+	"HMAC key of the authenc bench, 64 bytes long for hmac(sha512).";
+
+/* 1 if the CPU and OS run AVX-512VL code (authenc_sha512.S's avx512 variant). */
+static int ae_has_avx512(void)
+{
+	static int known, has;
+	unsigned int a, b, c, d;
+
+	if (known)
+		return has;
+	known = 1;
+	if (__get_cpuid_max(0, NULL) < 7)
+		return 0;
+	__cpuid_count(7, 0, a, b, c, d);
+	if (!(b & (1u << 16)) || !(b & (1u << 31)))
+		return 0;
+	__asm__ volatile("xgetbv" : "=a"(a), "=d"(d) : "c"(0));
+	has = (a & 0xe6) == 0xe6;
+	return has;
+}
+
+static authenc_cbc_sha_fn_t *ae_enc_fn(const struct authenc_hash *hd)
+{
+	if (cur->param == H_SHA512 && ae_has_avx512())
+		return aesnictr_cbc_sha512_enc_avx512;
+	return hd->enc;
+}
+
+static authenc_cbc_sha_fn_t *ae_dec_fn(const struct authenc_hash *hd)
+{
+	if (cur->param == H_SHA512 && ae_has_avx512())
+		return aesnictr_cbc_sha512_dec_avx512;
+	return hd->dec;
+}
 
 static const struct authenc_hash *ae_hash(void)
 {
-	return &authenc_hashes[cur->param == H_SHA512 ? H_SHA256 : cur->param];
+	return &authenc_hashes[cur->param];
 }
 
 /* The HMAC key: as long as the digest (as IPsec's keys). */
 static unsigned int ae_hmac_len(void)
 {
-	return cur->param == H_SHA512 ? 64 : ae_hash()->ds;
-}
-
-static const EVP_MD *ae_md(void)
-{
-	return cur->param == H_SHA512 ? EVP_sha512() : ae_hash()->md();
+	return ae_hash()->ds;
 }
 
 static const EVP_CIPHER *ae_evp(unsigned int bits)
@@ -86,12 +117,8 @@ static void ae_set_key(struct impl *im, const u8 *key, unsigned int bits)
 		/* as the glue's setkey: both schedules, the HMAC states */
 		aesnictr_expand_key(&im->gk.aes, key, bits / 8);
 		aesnictr_invert_key(&im->adec, &im->gk.aes);
-		if (cur->param == H_SHA512)
-			authenc512_setkey(&im->hk512, authenc512_iv512, 64,
-					  ae_hmac_key, ae_hmac_len());
-		else
-			authenc_hmac_setkey(ae_hash(), authenc_compress_direct,
-					    &im->hk, ae_hmac_key, ae_hmac_len());
+		authenc_hmac_setkey(ae_hash(), authenc_compress_direct, &im->hk,
+				    ae_hmac_key, ae_hmac_len());
 		break;
 	case IMPL_OSSL_STITCHED:
 		if (!EVP_EncryptInit_ex(im->evp, ae_stitched(bits), NULL, key,
@@ -142,25 +169,13 @@ static noinline void ae_enc_msg(struct impl *im, u8 *out, size_t len)
 	ae_next_iv(iv);
 	switch (im->kind) {
 	case IMPL_OURS_AE:
-		if (cur->param == H_SHA512) {
-			memcpy(s.h64, im->hk512.istate, sizeof(s.h64));
-			memcpy(s.iv, iv, BLK);
-			s.nfull = s.npart = 0;
-			authenc512_absorb(&s, ae_aad, AE_AAD, 1);
-			aesnictr_cbc_sha512_enc(&im->gk.aes, &s, out, src,
-						(unsigned int)len);
-			authenc512_finish(&im->hk512, 64, &s,
-					  AESNICTR_SHA512_BLOCK_SIZE + AE_AAD + len,
-					  im->tag);
-			break;
-		}
-		memcpy(s.h, im->hk.istate, sizeof(s.h));
+		s.h = im->hk.istate;
 		memcpy(s.iv, iv, BLK);
 		s.nfull = s.npart = 0;
 		authenc_absorb(hd, authenc_compress_direct, &s, ae_aad, AE_AAD, 1);
-		hd->enc(&im->gk.aes, &s, out, src, (unsigned int)len);
+		ae_enc_fn(hd)(&im->gk.aes, &s, out, src, (unsigned int)len);
 		authenc_finish(hd, authenc_compress_direct, &im->hk, &s,
-			       AESNICTR_SHA_BLOCK_SIZE + AE_AAD + len, im->tag);
+			       hd->sha->blocksize + AE_AAD + len, im->tag);
 		break;
 	case IMPL_OPENSSL:
 		if (!EVP_EncryptInit_ex(im->evp, NULL, NULL, NULL, iv) ||
@@ -207,27 +222,13 @@ static noinline void ae_dec_msg(struct impl *im, u8 *out, size_t len)
 
 	switch (im->kind) {
 	case IMPL_OURS_AE:
-		if (cur->param == H_SHA512) {
-			memcpy(s.h64, im->hk512.istate, sizeof(s.h64));
-			memcpy(s.iv, iv, BLK);
-			s.nfull = s.npart = 0;
-			authenc512_absorb(&s, ae_aad, AE_AAD, 1);
-			aesnictr_cbc_sha512_dec(&im->adec, &s, out, ct,
-						(unsigned int)len);
-			authenc512_finish(&im->hk512, 64, &s,
-					  AESNICTR_SHA512_BLOCK_SIZE + AE_AAD + len,
-					  im->tag);
-			if (tag_neq(im->tag, ring[r].tag, 64))
-				tag_bad = 1;
-			break;
-		}
-		memcpy(s.h, im->hk.istate, sizeof(s.h));
+		s.h = im->hk.istate;
 		memcpy(s.iv, iv, BLK);
 		s.nfull = s.npart = 0;
 		authenc_absorb(hd, authenc_compress_direct, &s, ae_aad, AE_AAD, 1);
-		hd->dec(&im->adec, &s, out, ct, (unsigned int)len);
+		ae_dec_fn(hd)(&im->adec, &s, out, ct, (unsigned int)len);
 		authenc_finish(hd, authenc_compress_direct, &im->hk, &s,
-			       AESNICTR_SHA_BLOCK_SIZE + AE_AAD + len, im->tag);
+			       hd->sha->blocksize + AE_AAD + len, im->tag);
 		if (tag_neq(im->tag, ring[r].tag, hd->ds))
 			tag_bad = 1;
 		break;
@@ -238,7 +239,7 @@ static noinline void ae_dec_msg(struct impl *im, u8 *out, size_t len)
 		    !EVP_MAC_update(im->mac, ct, len) ||
 		    !EVP_MAC_final(im->mac, im->tag, &tl, MAX_TAG))
 			die("EVP HMAC");
-		if (tag_neq(im->tag, ring[r].tag, cur->tag_len)) {
+		if (tag_neq(im->tag, ring[r].tag, hd->ds)) {
 			tag_bad = 1;
 			break;
 		}
@@ -276,7 +277,7 @@ static void ae_ossl(unsigned int bits, const u8 *key, const u8 *iv,
 		die("EVP CBC (reference)");
 	memcpy(buf, aad, aad_len);
 	memcpy(buf + aad_len, out, len);
-	if (!HMAC(ae_md(), ae_hmac_key, (int)ae_hmac_len(), buf,
+	if (!HMAC(ae_hash()->md(), ae_hmac_key, (int)ae_hmac_len(), buf,
 		  aad_len + len, tag, &tl))
 		die("HMAC (reference)");
 	free(buf);
@@ -358,9 +359,9 @@ const struct bench_mode bench_ae256_dec = {
 };
 const struct bench_mode bench_ae512_enc = {
 	AE_MODE("authenc-sha512-enc", H_SHA512, 1,
-		"authenc(hmac(sha512),cbc(aes)) encrypt (24-byte AAD, 64-byte HMAC key, full 64-byte tag; sha384 is the same code)")
+		"authenc(hmac(sha512),cbc(aes)) encrypt (24-byte AAD, 64-byte HMAC key, full 64-byte tag; sha384: same code; ours: avx512 variant if the CPU has AVX-512VL)")
 };
 const struct bench_mode bench_ae512_dec = {
 	AE_MODE("authenc-sha512-dec", H_SHA512, 0,
-		"authenc(hmac(sha512),cbc(aes)) decrypt (24-byte AAD, tag checked first; sha384 is the same code)")
+		"authenc(hmac(sha512),cbc(aes)) decrypt (24-byte AAD, tag checked first; sha384: same code; ours: avx512 variant if the CPU has AVX-512VL)")
 };

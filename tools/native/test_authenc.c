@@ -77,7 +77,7 @@ _Static_assert(sizeof(struct aesnictr_authenc_stream) ==
 	       AESNICTR_AUTHENC_STREAM_SIZE, "size");
 
 #define BLK		16
-#define SB		64		/* SHA block */
+#define SB		cur_sb		/* SHA block of the hash under test */
 #define GUARD		64
 #define MAX_AAD		600
 #define MAX_HKEY	200
@@ -87,6 +87,7 @@ _Static_assert(sizeof(struct aesnictr_authenc_stream) ==
 
 /* The hashes and the glue's HMAC (authenc_fns.c over ../../authenc_hmac.c). */
 static const struct authenc_hash *const hashes = authenc_hashes;
+static unsigned int cur_sb = 64;	/* 64, or 128 for SHA-384/512 */
 
 /* ---- calling the assembly, with the ABI checked ---------------------------- */
 
@@ -102,8 +103,9 @@ static uint64_t len_arg(unsigned int len)
 }
 
 /* Returns the ABI_* mask (0: fine). */
-static unsigned int call_blocks(const struct authenc_hash *hd, u32 *state,
-				const u8 *data, unsigned int n)
+static unsigned int call_blocks(const struct authenc_hash *hd,
+				union aesnictr_sha_state *state, const u8 *data,
+				unsigned int n)
 {
 	unsigned int bad;
 
@@ -133,8 +135,8 @@ static unsigned int call_cbc(authenc_cbc_sha_fn_t *fn, const struct aesnictr_key
 
 static unsigned int model_abi;	/* ABI breaks seen by the model's calls */
 
-static void compress(const struct authenc_hash *hd, u32 *state, const u8 *p,
-		     unsigned int n)
+static void compress(const struct authenc_hash *hd,
+		     union aesnictr_sha_state *state, const u8 *p, unsigned int n)
 {
 	model_abi |= call_blocks(hd, state, p, n);
 }
@@ -215,7 +217,7 @@ struct msg {
 	size_t len;
 	unsigned int authsize;
 	u8 *ct;				/* the right ciphertext */
-	u8 tag[32];			/* the right (full) tag */
+	u8 tag[AESNICTR_AUTHENC_MAX_DIGEST];			/* the right (full) tag */
 };
 
 struct plan {
@@ -320,7 +322,7 @@ static int run_msg(const struct authenc_hash *hd, int dec, const struct msg *m,
 	fill_guards(w->dst, m->len, w->gb, w->ga);
 	fill_guards((u8 *)s, STREAM_SIZE, w->sgb, w->sga);
 	memset(s, 0xee, STREAM_SIZE);	/* nothing may rely on zeroes */
-	memcpy(s->h, m->hk.istate, hd->ds);
+	s->h = m->hk.istate;
 	memcpy(s->iv, m->iv, BLK);
 	s->nfull = 0;
 	s->npart = 0;
@@ -523,7 +525,7 @@ static int check_case(const struct authenc_hash *hd, struct msg *m,
 		      int tamper, char *detail, size_t dlen)
 {
 	static char what[512];
-	u8 tag[32];
+	u8 tag[AESNICTR_AUTHENC_MAX_DIGEST];
 
 	if (!run_msg(hd, 0, m, m->plain, pe, we, tag, what, sizeof(what)) ||
 	    !cmp_out(we->dst, m->ct, m->len, "ciphertext", what,
@@ -548,7 +550,7 @@ static int check_case(const struct authenc_hash *hd, struct msg *m,
 	}
 	if (tamper) {
 		struct msg t = *m;
-		u8 want[32];
+		u8 want[AESNICTR_AUTHENC_MAX_DIGEST];
 		size_t at;
 
 		memcpy(want, m->tag, sizeof(want));
@@ -800,6 +802,34 @@ static const struct rfc_hmac {
 	{ H_SHA256, "RFC 4231 case 7", NULL, 0xaa, 131,
 	  "This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.",
 	  0, 0, "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2" },
+	{ H_SHA384, "RFC 4231 case 1", "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", 0, 0,
+	  "Hi There", 0, 0,
+	  "afd03944d84895626b0825f4ab46907f15f9dadbe4101ec682aa034c7cebc59cfaea9ea9076ede7f4af152e8b2fa9cb6" },
+	{ H_SHA384, "RFC 4231 case 2", "4a656665", 0, 0,
+	  "what do ya want for nothing?", 0, 0,
+	  "af45d2e376484031617f78d2b58a6b1b9c7ef464f5a01b47e42ec3736322445e8e2240ca5e69e2c78b3239ecfab21649" },
+	{ H_SHA384, "RFC 4231 case 3", NULL, 0xaa, 20, NULL, 0xdd, 50,
+	  "88062608d3e6ad8a0aa2ace014c8a86f0aa635d947ac9febe83ef4e55966144b2a5ab39dc13814b94e3ab6e101a34f27" },
+	{ H_SHA384, "RFC 4231 case 6", NULL, 0xaa, 131,
+	  "Test Using Larger Than Block-Size Key - Hash Key First", 0, 0,
+	  "4ece084485813e9088d2c63a041bc5b44f9ef1012a2b588f3cd11f05033ac4c60c2ef6ab4030fe8296248df163f44952" },
+	{ H_SHA384, "RFC 4231 case 7", NULL, 0xaa, 131,
+	  "This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.",
+	  0, 0, "6617178e941f020d351e2f254e8fd32c602420feb0b8fb9adccebb82461e99c5a678cc31e799176d3860e6110c46523e" },
+	{ H_SHA512, "RFC 4231 case 1", "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", 0, 0,
+	  "Hi There", 0, 0,
+	  "87aa7cdea5ef619d4ff0b4241a1d6cb02379f4e2ce4ec2787ad0b30545e17cdedaa833b7d6b8a702038b274eaea3f4e4be9d914eeb61f1702e696c203a126854" },
+	{ H_SHA512, "RFC 4231 case 2", "4a656665", 0, 0,
+	  "what do ya want for nothing?", 0, 0,
+	  "164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea2505549758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737" },
+	{ H_SHA512, "RFC 4231 case 3", NULL, 0xaa, 20, NULL, 0xdd, 50,
+	  "fa73b0089d56a284efb0f0756c890be9b1b5dbdd8ee81a3655f83e33b2279d39bf3e848279a722c806b485a47e67c807b946a337bee8942674278859e13292fb" },
+	{ H_SHA512, "RFC 4231 case 6", NULL, 0xaa, 131,
+	  "Test Using Larger Than Block-Size Key - Hash Key First", 0, 0,
+	  "80b24263c7c1a3ebb71493c1dd7be8b49b46d1f41b4aeec1121b013783f8f3526b56d037e05f2598bd0fd2215d6a1e5295e64f73f63f0aec8b915a985d786598" },
+	{ H_SHA512, "RFC 4231 case 7", NULL, 0xaa, 131,
+	  "This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.",
+	  0, 0, "e37b6a775dc87dbaa4dfa9f96e5e3ffddebd71f8867289865df5a32d20cdc944b6022cac3c4982b10d5eeb55c3e4de15134676fb6de0446065c97440fa8c6a58" },
 };
 
 /*
@@ -832,7 +862,7 @@ static int parse_key(const u8 *blob, unsigned int len, struct msg *m)
 static void test_kats(const struct authenc_hash *hd)
 {
 	static char what[512], detail[DETAIL_LEN];
-	u8 tag[32], mac[32], data[256];
+	u8 tag[AESNICTR_AUTHENC_MAX_DIGEST], mac[AESNICTR_AUTHENC_MAX_DIGEST], data[256];
 	struct plan p;
 	struct where w;
 	struct msg m;
@@ -964,9 +994,9 @@ static void test_kats(const struct authenc_hash *hd)
 	for (i = 0; i < AESNICTR_AUTHENC_NR_VECTORS; i++) {
 		const struct aesnictr_authenc_vector *v =
 			&aesnictr_authenc_vectors[i];
-		u8 want[32];
+		u8 want[AESNICTR_AUTHENC_MAX_DIGEST];
 
-		if (strcmp(v->hash, hd->name))
+		if (v->esn || strcmp(v->hash, hd->name))
 			continue;
 		memset(&m, 0, sizeof(m));
 		if (parse_key(v->key, v->klen, &m)) {
@@ -1115,7 +1145,7 @@ static void test_c_path(const struct authenc_hash *hd, long cases)
 	aesnictr_sha_blocks_t *gen = hd->sha->blocks_generic;
 	struct aesnictr_authenc_stream s;
 	struct authenc_hkey kc, ka;
-	u8 hkey[MAX_HKEY], tag[32], want[32];
+	u8 hkey[MAX_HKEY], tag[AESNICTR_AUTHENC_MAX_DIGEST], want[AESNICTR_AUTHENC_MAX_DIGEST];
 	size_t klen = 0, alen = 0, clen = 0, pos, n;
 	long i, bad = 0;
 
@@ -1125,20 +1155,20 @@ static void test_c_path(const struct authenc_hash *hd, long cases)
 		clen = rnd() % 2049;
 		rnd_bytes(hkey, klen);
 		rnd_bytes(tmpbuf, alen + clen);
-		aesnictr_authenc_hmac_key(hd->sha, gen, kc.istate, kc.ostate,
+		aesnictr_authenc_hmac_key(hd->sha, gen, &kc.istate, &kc.ostate,
 					  hkey, (unsigned int)klen);
 		authenc_hmac_setkey(hd, authenc_compress_direct, &ka, hkey,
 				    klen);
-		memcpy(s.h, kc.istate, sizeof(s.h));
+		s.h = kc.istate;
 		s.nfull = s.npart = 0;
 		for (pos = 0; pos < alen + clen; pos += n) {
 			n = rnd() % 4 ? 1 + rnd() % 200 : rnd() % 1500;
 			if (n > alen + clen - pos)
 				n = alen + clen - pos;
-			aesnictr_authenc_absorb(&s, gen, tmpbuf + pos,
+			aesnictr_authenc_absorb(&s, hd->sha, gen, tmpbuf + pos,
 						(unsigned int)n);
 		}
-		aesnictr_authenc_hmac_final(&s, gen, kc.ostate, hd->ds,
+		aesnictr_authenc_hmac_final(&s, hd->sha, gen, &kc.ostate,
 					    SB + alen + clen, tag);
 		ossl_hmac(hd, hkey, klen, tmpbuf, alen, tmpbuf + alen, clen,
 			  want);
@@ -1154,20 +1184,152 @@ static void test_c_path(const struct authenc_hash *hd, long cases)
 		     hd->name, MAX_HKEY, MAX_AAD + 2048, cases);
 }
 
+/* ---- authencesn: the glue's AAD rearrangement ------------------------------ */
+
+/*
+ * One authencesn message as the glue runs it (authenc_glue.c): the AAD in
+ * random pieces through aesnictr_authenc_absorb_esn_aad() (seq_hi set
+ * aside), the text through the stitched assembly in random steps, seq_hi
+ * behind it, the HMAC finished; against OpenSSL's CBC and HMAC over
+ * SPI || AAD[8..] || ciphertext || seq_hi.  Returns 0 if all agree.
+ */
+static int esn_one(const struct authenc_hash *hd, struct msg *m, int dec,
+		   char *detail, size_t dlen)
+{
+	struct aesnictr_authenc_stream s;
+	u8 seq_hi[4], tag[64], want[64];
+	size_t pos, n;
+
+	/* OpenSSL: the MAC over the rearranged bytes */
+	ossl_cbc(m->klen, m->key, m->iv, m->plain, m->ct, m->len, 1);
+	memcpy(tmpbuf, m->aad, 4);
+	memcpy(tmpbuf + 4, m->aad + 8, m->alen - 8);
+	memcpy(tmpbuf + m->alen - 4, m->ct, m->len);
+	memcpy(tmpbuf + m->alen - 4 + m->len, m->aad + 4, 4);
+	ossl_hmac(hd, m->hkey, m->hklen, tmpbuf, m->alen + m->len, tmpbuf, 0,
+		  want);
+
+	memset(&s, 0xee, sizeof(s));
+	s.h = m->hk.istate;
+	memcpy(s.iv, m->iv, BLK);
+	s.nfull = s.npart = 0;
+	memset(seq_hi, 0, sizeof(seq_hi));
+	for (pos = 0; pos < m->alen; pos += n) {
+		n = rnd() % 3 ? 1 + rnd() % 9 : rnd() % (m->alen + 1);
+		if (n > m->alen - pos)
+			n = m->alen - pos;
+		aesnictr_authenc_absorb_esn_aad(&s, hd->sha, hd->blocks,
+						m->aad + pos, (unsigned int)n,
+						(unsigned int)pos, seq_hi);
+	}
+	for (pos = 0; pos < m->len; pos += n) {
+		n = BLK * (1 + rnd() % 40);
+		if (n > m->len - pos)
+			n = m->len - pos;
+		if (dec)
+			call_cbc(hd->dec, &m->dk, &s, outbuf + pos,
+				 m->ct + pos, (unsigned int)n);
+		else
+			call_cbc(hd->enc, &m->ek, &s, outbuf + pos,
+				 m->plain + pos, (unsigned int)n);
+	}
+	aesnictr_authenc_absorb(&s, hd->sha, hd->blocks, seq_hi, 4);
+	aesnictr_authenc_hmac_final(&s, hd->sha, hd->blocks, &m->hk.ostate,
+				    hd->sha->blocksize + m->alen + m->len, tag);
+	if (memcmp(outbuf, dec ? m->plain : m->ct, m->len) ||
+	    memcmp(tag, want, hd->ds)) {
+		snprintf(detail, dlen,
+			 "%s %s: AES-%u, HMAC key %zu, AAD %zu, text %zu: %s differs from OpenSSL's",
+			 hd->name, dec ? "decryption" : "encryption",
+			 m->klen * 8, m->hklen, m->alen, m->len,
+			 memcmp(tag, want, hd->ds) ? "the MAC" : "the text");
+		return -1;
+	}
+	return 0;
+}
+
+static void test_esn(const struct authenc_hash *hd, long cases)
+{
+	static const size_t esp_alen[] = { 8, 12, 16, 24, 28, 40 };
+	char detail[256];
+	struct msg m;
+	long i;
+	int v;
+
+	gbegin("%s authencesn: authenc_vectors.h's esn vectors against OpenSSL and the glue's AAD rearrangement with the assembly",
+	       hd->name);
+	for (v = 0; v < (int)AESNICTR_AUTHENC_NR_VECTORS; v++) {
+		const struct aesnictr_authenc_vector *t =
+			&aesnictr_authenc_vectors[v];
+
+		if (!t->esn || strcmp(t->hash, hd->name))
+			continue;
+		memset(&m, 0, sizeof(m));
+		if (parse_key(t->key, t->klen, &m)) {
+			grecord(0, t->name);
+			continue;
+		}
+		memcpy(m.iv, t->iv, BLK);
+		m.aad = t->assoc;
+		m.alen = t->alen;
+		m.plain = t->ptext;
+		m.len = t->plen;
+		m.ct = ctbuf;
+		prepare(hd, &m);
+		if (esn_one(hd, &m, 0, detail, sizeof(detail)) ||
+		    esn_one(hd, &m, 1, detail, sizeof(detail))) {
+			grecord(0, detail);
+			continue;
+		}
+		/* the vector: the same ciphertext and (truncated) MAC */
+		esn_one(hd, &m, 0, detail, sizeof(detail));
+		ossl_hmac(hd, m.hkey, m.hklen, tmpbuf, m.alen + m.len, tmpbuf, 0,
+			  m.tag);
+		if (memcmp(m.ct, t->ctext, t->plen) ||
+		    memcmp(m.tag, t->ctext + t->plen, t->taglen)) {
+			snprintf(detail, sizeof(detail),
+				 "%s: OpenSSL disagrees with the vector",
+				 t->name);
+			grecord(0, detail);
+		} else {
+			grecord(1, "");
+		}
+	}
+	gend();
+
+	gbegin("%s authencesn random cases: ESP's AAD lengths and 8..600, text 0..4 KiB, AAD in pieces of 1..9 bytes and more, every key size, both directions",
+	       hd->name);
+	for (i = 0; i < cases; i++) {
+		size_t alen = rnd() % 2 ? esp_alen[rnd() % 6] :
+			      8 + rnd() % (MAX_AAD - 7);
+
+		random_msg(&m, 16 + 8 * (unsigned int)(rnd() % 3), hd, alen,
+			   BLK * (rnd() % 257));
+		if (esn_one(hd, &m, rnd() % 2, detail, sizeof(detail))) {
+			grecord(0, detail);
+			break;
+		}
+		grecord(1, "");
+	}
+	gend();
+}
+
 int main(int argc, char **argv)
 {
 	static const unsigned int klens[] = { 16, 24, 32 };
-	const char *lacks;
+	const char *lacks_ni, *lacks_512, *lacks;
+	char covered[160];
 	long cases;
-	int h, k;
+	int h, k, variants = 0;
 
 	cases = test_init("test_authenc", argc, argv);
 	check_ymm = cpu_has_xinuse();
-	lacks = cpu_lacks();
-	if (lacks) {
+	lacks_ni = cpu_lacks();
+	lacks_512 = sha512_lacks();
+	if (lacks_ni && lacks_512) {
 		for (h = 0; h < NR_HASH; h++)
 			printf("NOT COVERED: authenc %s (%s)\n", hashes[h].name,
-			       lacks);
+			       h >= H_SHA384 ? lacks_512 : lacks_ni);
 		printf("native authenc covered: none\n");
 		return 0;
 	}
@@ -1183,28 +1345,46 @@ int main(int argc, char **argv)
 	if (!evp)
 		return 2;
 
+	covered[0] = 0;
 	for (h = 0; h < NR_HASH; h++) {
 		const struct authenc_hash *hd = &hashes[h];
 
+		/* sha384/sha512 (authenc_sha512.S): AES-NI, AVX2, BMI2 */
+		lacks = h >= H_SHA384 ? lacks_512 : lacks_ni;
+		if (lacks) {
+			printf("NOT COVERED: authenc %s (%s)\n", hd->name, lacks);
+			continue;
+		}
 		cur_hash = (enum authenc_hash_id)h;
+		cur_sb = hd->sha->blocksize;
 		test_kats(hd);
 		test_fences(hd);
 		for (k = 0; k < 3; k++) {
 			test_lengths(hd, klens[k]);
-			test_random(hd, klens[k], cases);
+			test_random(hd, klens[k], h >= H_SHA384 ? cases / 4 : cases);
 		}
 		test_abi(hd);
 		test_c_path(hd, cases / 20 + 1);
+		test_esn(hd, cases / 10 + 1);
+		cat(covered, sizeof(covered), " %s", hd->name);
 	}
 	EVP_CIPHER_CTX_free(evp);
 
-	/* SHA-512/384 (authenc_sha512.S): AES-NI, AVX2, BMI2 */
-	lacks = sha512_lacks();
-	if (lacks) {
-		printf("NOT COVERED: authenc sha512/sha384 (%s)\n", lacks);
-		return test_finish("native authenc covered: sha1 sha256");
+	/*
+	 * SHA-512/384 against OpenSSL alone, both variants of
+	 * authenc_sha512.S (test_authenc_sha512.c): every text length
+	 * 0..2048, 200000 cases per key size (alternating the hashes).
+	 */
+	if (!lacks_512) {
+		variants = test_authenc_sha512(cases, check_ymm);
+		cat(covered, sizeof(covered), " (sha512/384: %s)",
+		    variants == 3 ? "avx2 and avx512" : "avx2 only");
 	}
-	h = test_authenc_sha512(cases, check_ymm);
-	return test_finish(h == 3 ? "native authenc covered: sha1 sha256 sha512 sha384 (sha512/384: avx2 and avx512)" :
-			   "native authenc covered: sha1 sha256 sha512 sha384 (sha512/384: avx2 only)");
+	{
+		static char line[200];
+
+		snprintf(line, sizeof(line), "native authenc covered:%s",
+			 covered[0] ? covered : " none");
+		return test_finish(line);
+	}
 }

@@ -220,14 +220,14 @@ static void absorb(struct aesnictr_authenc_stream *s, const u8 *p, size_t n,
 		n -= k;
 		if (s->npart == SB) {
 			if (s->nfull)
-				blocks(s->h64, s->full, 1);
+				blocks(s->h.w64, s->full, 1);
 			memcpy(s->full, s->part, SB);
 			s->nfull = 1;
 			s->npart = 0;
 		}
 	}
 	if (!lazy && s->nfull) {
-		blocks(s->h64, s->full, 1);
+		blocks(s->h.w64, s->full, 1);
 		s->nfull = 0;
 	}
 }
@@ -239,9 +239,9 @@ static void finish(const struct h512 *hd, const struct hkey512 *k,
 	u8 inner[64];
 
 	if (s->nfull)
-		blocks(s->h64, s->full, 1);
-	pad_final(s->h64, s->part, s->npart, total);
-	digest_out(s->h64, hd->ds, inner);
+		blocks(s->h.w64, s->full, 1);
+	pad_final(s->h.w64, s->part, s->npart, total);
+	digest_out(s->h.w64, hd->ds, inner);
 	memcpy(h, k->ostate, sizeof(h));
 	pad_final(h, inner, hd->ds, SB + hd->ds);
 	digest_out(h, hd->ds, tag);
@@ -394,7 +394,7 @@ static int run512(struct msg512 *m, int dec, const struct where512 *w,
 	fill_guards(w->dst, m->len, w->gb, w->ga);
 	fill_guards((u8 *)s, STREAM_SIZE, w->sgb, w->sga);
 	memset(s, 0xee, STREAM_SIZE);
-	memcpy(s->h64, m->hk.istate, sizeof(s->h64));
+	memcpy(s->h.w64, m->hk.istate, sizeof(s->h.w64));
 	memcpy(s->iv, m->iv, BLK);
 	s->nfull = 0;
 	s->npart = 0;

@@ -414,6 +414,32 @@ const char *const aead_path_name[AP_NR] = {
 
 char aead_detail[256];
 
+/*
+ * The guard bytes around the output pieces of AP_IOV: the kernel maps the
+ * user's pages, so a write past the declared output would land in them.
+ */
+#define OUT_GAP		67
+#define GUARD_BYTE	0x5a
+
+static int check_gaps(const uint8_t *work, const size_t *parts, int n)
+{
+	size_t off = 0, j;
+	int i;
+
+	for (i = 0; i <= n; i++) {
+		for (j = 0; j < OUT_GAP; j++) {
+			if (work[off + j] != GUARD_BYTE) {
+				snprintf(aead_detail, sizeof(aead_detail),
+					 "wrote outside its output: guard byte %zu %s output piece %d of %d changed",
+					 j, i < n ? "before" : "after", i < n ? i : n - 1, n);
+				return -ENOTRECOVERABLE;
+			}
+		}
+		off += OUT_GAP + (i < n ? parts[i] : 0);
+	}
+	return 0;
+}
+
 /* work: scratch of BUFSZ + SLACK bytes */
 int aead_run_op(struct alg *a, const char *drv, enum aead_path path,
 		  const struct aead_op *o, uint8_t *work)
@@ -443,15 +469,19 @@ int aead_run_op(struct alg *a, const char *drv, enum aead_path path,
 			iov[i].iov_base = (void *)(o->in + off);
 			iov[i].iov_len = parts[i];
 		}
+		/* each output piece with OUT_GAP guard bytes before and after */
 		for (i = 0, off = 0; i < on; off += oparts[i], i++) {
-			oiov[i].iov_base = work + off + (size_t)i * 67;
+			oiov[i].iov_base = work + off + (size_t)(i + 1) * OUT_GAP;
 			oiov[i].iov_len = oparts[i];
 		}
+		memset(work, GUARD_BYTE, o->outlen + (size_t)(on + 1) * OUT_GAP);
 		snprintf(aead_detail, sizeof(aead_detail), "in %d iovecs, out %d iovecs", n, on);
 		r = alg_sendmsg(a->opfd, 1, opn, o->iv, o->ivlen, o->assoclen, iov, n, 0);
 		if (r < 0)
 			return (int)r;
 		err = aead_recv(a->opfd, oiov, on, o->outlen);
+		if (!err)
+			err = check_gaps(work, oparts, on);
 		if (err)
 			return err;
 		for (i = 0, off = 0; i < on; off += oparts[i], i++)

@@ -87,7 +87,10 @@ void kcapi_pick(int *access, int *inplace, char *detail, size_t size);
  * sendmsg(MSG_MORE); splice: vmsplice+splice; inplace: the same from the
  * buffer that receives the output; kcapi: libkcapi, sendmsg or vmsplice,
  * in place or not, up to 14 pages).  aead_detail says how (iovec counts,
- * ...).  work: scratch of at least outlen + 12 * 67 bytes.  0 or -errno.
+ * ...).  iov also fences the output: 67 guard bytes before, between and
+ * after its pieces must be untouched (-ENOTRECOVERABLE otherwise, as a
+ * write outside the declared output).  work: scratch of at least outlen +
+ * 13 * 67 bytes.  0 or -errno.
  */
 #define AEAD_MAX_PARTS 12
 #define AEAD_KCAPI_MAX (14 * 4096)

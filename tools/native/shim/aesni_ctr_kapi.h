@@ -25,6 +25,11 @@ static inline u32 ror32(u32 x, unsigned int n)
 	return x >> (n & 31) | x << ((32 - n) & 31);
 }
 
+static inline u64 ror64(u64 x, unsigned int n)
+{
+	return x >> (n & 63) | x << ((64 - n) & 63);
+}
+
 /* Clear a secret in a way the compiler cannot drop as a dead store. */
 static inline void memzero_explicit(void *p, size_t n)
 {
