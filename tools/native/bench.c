@@ -24,7 +24,7 @@
  * (AESNICTR_MAX_TIER), --no-stock, --stock-dir=DIR (build/stock: why a
  * kernel is not linked), --modes=LIST (make bench MODES=LIST): a
  * comma-separated list of modes and families (a mode's name up to a '-':
- * gcm, xts, authenc, authenc-sha1, authenc-sha256; or all), e.g.
+ * gcm, xts, authenc, authenc-sha1, authenc-sha256, authenc-sha512; or all), e.g.
  * --modes=xts-enc,xts-dec, --sizes=N,... (SIZES=), --chain (CHAIN=1): each
  * message waits for the previous one's output (latency, not throughput).
  */
@@ -472,7 +472,7 @@ static void list_modes(FILE *f)
 /*
  * --modes= (or MODES= of make bench): a comma-separated list of mode names
  * (ctr, gcm-enc, xts-dec, authenc-sha256-enc, ...) and families (gcm, xts,
- * authenc, authenc-sha1, authenc-sha256, all).
+ * authenc, authenc-sha1, authenc-sha256, authenc-sha512, all).
  */
 static int parse_modes(const char *list)
 {

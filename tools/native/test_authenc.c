@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Native correctness test of the stitched AES-CBC + HMAC-SHA1/SHA256 assembly
- * (../../authenc_sha.S), against OpenSSL composed as the kernel's authenc
+ * (../../authenc_sha.S) and AES-CBC + HMAC-SHA384/SHA512
+ * (../../authenc_sha512.S, 128-byte blocks; more of it in
+ * test_authenc_sha512.c, run from main: both of its variants, OpenSSL as the
+ * only oracle), against OpenSSL composed as the kernel's authenc
  * template composes its parts: EVP aes-*-cbc (no padding) for the text, then
  * HMAC() over AAD || ciphertext, the tag truncated to authsize.
  *
