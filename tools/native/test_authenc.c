@@ -21,12 +21,13 @@
  *	finish: full[] and the padded part[] compressed, then the outer hash.
  *
  * The checks: RFC 3602 AES-CBC cases 1-4 through the stitched encryption;
- * the RFC 2202 (HMAC-SHA1) and RFC 4231 (HMAC-SHA256) cases through the
+ * the RFC 2202 (HMAC-SHA1) and RFC 4231 (HMAC-SHA256/384/512) cases through the
  * stream, their data split between AAD and "ciphertext" hashed by the
  * stitched decryption; the RFC-derived authenc vectors of
  * ../../authenc_vectors.h (the module's self-test) against OpenSSL and the
  * assembly; every AAD length 0..130 against every text length 0..12 blocks;
- * random cases (default 200000 per hash and AES key size): random keys of
+ * random cases (default 200000 per hash and AES key size; sha384/sha512: a
+ * quarter of that here, 200000 each in test_authenc_sha512.c): random keys of
  * every AES size, HMAC keys of 0..200 bytes, AAD of 0..600 bytes, texts of
  * 0..96 blocks (1 case in 8: up to 4 KiB, 1 in 64: up to 64 KiB), every
  * authsize, in place and out of place, unaligned buffers, random steps,
