@@ -571,6 +571,7 @@
 	_frame_enter
 	mov		%rdx, F_NLEFT(%rsp)
 	_load_state	%rdi
+	.p2align 6					/* the loop head on a cache line */
 .Lblocks_loop\@:
 	_blk_begin	%rsi
 	_rounds		0, 20
@@ -635,6 +636,7 @@
 	je		.Lenc_plain0\@
 	lea		S_FULL(%rbx), %rax
 	mov		%rax, F_HP(%rsp)
+	.p2align 6					/* the loop head on a cache line */
 .Lenc_unit\@:
 	_enc_unit_hashed
 	mov		F_NEXT(%rsp), %rax
@@ -872,16 +874,19 @@
 /* The baseline: AVX2 + BMI2 (+ AES-NI). */
 .set	VPROR, 0
 
+	.p2align 6
 SYM_TYPED_FUNC_START(aesnictr_sha512_blocks)
 	_sha512_blocks_fn
 	RET
 SYM_FUNC_END(aesnictr_sha512_blocks)
 
+	.p2align 6
 SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_enc)
 	_cbc_sha512_enc_fn
 	RET
 SYM_FUNC_END(aesnictr_cbc_sha512_enc)
 
+	.p2align 6
 SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_dec)
 	_cbc_sha512_dec_fn
 	RET
@@ -895,16 +900,19 @@ SYM_FUNC_END(aesnictr_cbc_sha512_dec)
  */
 .set	VPROR, 1
 
+	.p2align 6
 SYM_TYPED_FUNC_START(aesnictr_sha512_blocks_avx512)
 	_sha512_blocks_fn
 	RET
 SYM_FUNC_END(aesnictr_sha512_blocks_avx512)
 
+	.p2align 6
 SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_enc_avx512)
 	_cbc_sha512_enc_fn
 	RET
 SYM_FUNC_END(aesnictr_cbc_sha512_enc_avx512)
 
+	.p2align 6
 SYM_TYPED_FUNC_START(aesnictr_cbc_sha512_dec_avx512)
 	_cbc_sha512_dec_fn
 	RET
