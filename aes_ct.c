@@ -16,7 +16,9 @@
  *	InvSbox(y) = A'(Sbox(A'(y))), A'(y) = A^-1(y ^ 0x63).
  * Blocks are converted with an 8x8 bit transposition (three SWAPMOVE
  * stages) after spreading the bytes so that each row lands in its field.
- * Round keys are converted the same way, copied into all four blocks.
+ * Round keys are converted the same way, copied into all four blocks:
+ * once per key by aesnictr_ct_prepare() (struct aesnictr_ct_sched), or one
+ * round key at a time in every call that takes a struct aesnictr_key.
  *
  * Why it is constant time: secrets (key, round keys, data) only ever go
  * through AND, XOR, NOT, shifts and rotations by constant amounts, and
@@ -28,7 +30,7 @@
  */
 #include "aes_ct.h"
 
-#define AES_CT_BATCH	4	/* blocks per bitsliced batch */
+#define AES_CT_BATCH	AESNICTR_CT_BATCH
 #define AES_CT_BSIZE	AESNICTR_BLOCK_SIZE
 
 static inline u32 ld_le32(const u8 *p)
@@ -98,23 +100,33 @@ static void load_block(u64 q[8], unsigned int k, const u8 *p)
 	q[k + 4] = spread(ld_le32(p + 4)) | spread(ld_le32(p + 12)) << 8;
 }
 
-static void load_blocks(u64 q[8], const u8 *src)
+/* Blocks 0..n-1 from src, the rest of the batch zero (n <= AES_CT_BATCH). */
+static void load_blocks(u64 q[8], const u8 *src, unsigned int n)
 {
 	unsigned int k;
 
-	for (k = 0; k < AES_CT_BATCH; k++)
-		load_block(q, k, src + k * AES_CT_BSIZE);
+	for (k = 0; k < AES_CT_BATCH; k++) {
+		if (k < n) {
+			load_block(q, k, src + k * AES_CT_BSIZE);
+		} else {
+			q[k] = 0;
+			q[k + 4] = 0;
+		}
+	}
 	transpose(q);
 }
 
-/* The inverse of load_blocks(); q is left in the loaded (unsliced) form. */
-static void store_blocks(u8 *dst, u64 q[8])
+/*
+ * The inverse of load_blocks(), blocks 0..n-1 to dst; q is left in the
+ * loaded (unsliced) form.
+ */
+static void store_blocks(u8 *dst, u64 q[8], unsigned int n)
 {
 	unsigned int k;
 	u8 *p;
 
 	transpose(q);
-	for (k = 0; k < AES_CT_BATCH; k++) {
+	for (k = 0; k < n; k++) {
 		p = dst + k * AES_CT_BSIZE;
 		st_le32(p, unspread(q[k]));
 		st_le32(p + 4, unspread(q[k + 4]));
@@ -123,14 +135,23 @@ static void store_blocks(u8 *dst, u64 q[8])
 	}
 }
 
-/* A round key, the same in all four blocks. */
+/*
+ * A round key, the same in all four blocks: loaded as block 0 alone, so that
+ * after the transposition every plane has its bits at 16 * r + 4 * c, then
+ * copied into bits 4 * m + 1..3 (no carries between the 4-bit groups).
+ */
 static void load_round_key(u64 q[8], const u8 *rk)
 {
-	unsigned int k;
+	unsigned int i;
 
-	for (k = 0; k < AES_CT_BATCH; k++)
-		load_block(q, k, rk);
+	for (i = 0; i < 8; i++)
+		q[i] = 0;
+	load_block(q, 0, rk);
 	transpose(q);
+	for (i = 0; i < 8; i++) {
+		q[i] |= q[i] << 1;
+		q[i] |= q[i] << 2;
+	}
 }
 
 /*
@@ -408,6 +429,26 @@ static void inv_mix_columns(u64 q[8])
 	mix_columns(q);
 }
 
+/*
+ * Where a call's round keys come from: prepared planes (kq), or the
+ * struct aesnictr_key's bytes (rk), converted one round key at a time into
+ * the caller's tmp, so no call needs all of them on the stack.
+ */
+struct ct_keys {
+	const u64 (*kq)[8];
+	const u8 *rk;
+	unsigned int nr;
+};
+
+static inline const u64 *round_key(const struct ct_keys *k, unsigned int i,
+				   u64 tmp[8])
+{
+	if (k->kq)
+		return k->kq[i];
+	load_round_key(tmp, k->rk + i * AES_CT_BSIZE);
+	return tmp;
+}
+
 static inline void add_round_key(u64 q[8], const u64 k[8])
 {
 	int i;
@@ -417,98 +458,114 @@ static inline void add_round_key(u64 q[8], const u64 k[8])
 }
 
 /* AESENC rounds, then AESENCLAST. */
-static void encrypt_planes(u64 q[8], u64 (*kq)[8], unsigned int nr)
+static void encrypt_planes(u64 q[8], const struct ct_keys *k, u64 tmp[8])
 {
-	unsigned int i;
+	unsigned int i, nr = k->nr;
 
-	add_round_key(q, kq[0]);
+	add_round_key(q, round_key(k, 0, tmp));
 	for (i = 1; i < nr; i++) {
 		sbox(q);
 		shift_rows(q);
 		mix_columns(q);
-		add_round_key(q, kq[i]);
+		add_round_key(q, round_key(k, i, tmp));
 	}
 	sbox(q);
 	shift_rows(q);
-	add_round_key(q, kq[nr]);
+	add_round_key(q, round_key(k, nr, tmp));
 }
 
 /* AESDEC rounds, then AESDECLAST (the equivalent inverse cipher). */
-static void decrypt_planes(u64 q[8], u64 (*kq)[8], unsigned int nr)
+static void decrypt_planes(u64 q[8], const struct ct_keys *k, u64 tmp[8])
 {
-	unsigned int i;
+	unsigned int i, nr = k->nr;
 
-	add_round_key(q, kq[0]);
+	add_round_key(q, round_key(k, 0, tmp));
 	for (i = 1; i < nr; i++) {
 		inv_shift_rows(q);
 		inv_sbox(q);
 		inv_mix_columns(q);
-		add_round_key(q, kq[i]);
+		add_round_key(q, round_key(k, i, tmp));
 	}
 	inv_shift_rows(q);
 	inv_sbox(q);
-	add_round_key(q, kq[nr]);
+	add_round_key(q, round_key(k, nr, tmp));
 }
 
 enum aes_ct_op { AES_CT_ENC, AES_CT_DEC, AES_CT_IMC };
 
-/* Run op on nblocks blocks, AES_CT_BATCH at a time; key is NULL for IMC. */
-static void crypt_blocks(const struct aesnictr_key *key, u8 *dst,
-			 const u8 *src, unsigned int nblocks,
-			 enum aes_ct_op op)
+/*
+ * Run op on nblocks blocks, AES_CT_BATCH at a time, loaded straight from src
+ * and stored straight to dst (all loads of a batch before its stores, so dst
+ * may be src); k is NULL for IMC.
+ */
+static void crypt_blocks(const struct ct_keys *k, u8 *dst, const u8 *src,
+			 unsigned int nblocks, enum aes_ct_op op)
 {
-	u64 kq[AESNICTR_MAX_ROUNDS + 1][8];
-	u64 q[8];
-	u8 buf[AES_CT_BATCH * AES_CT_BSIZE];
-	unsigned int nr = key ? key->nrounds : 0;
-	unsigned int i, n, len;
+	u64 q[8], tmp[8];
+	unsigned int n;
 
-	if (!nblocks)
-		return;
-	for (i = 0; key && i <= nr; i++)
-		load_round_key(kq[i], key->rk + i * AES_CT_BSIZE);
 	while (nblocks) {
 		n = nblocks < AES_CT_BATCH ? nblocks : AES_CT_BATCH;
-		len = n * AES_CT_BSIZE;
-		if (n == AES_CT_BATCH) {
-			load_blocks(q, src);
-		} else {
-			memcpy(buf, src, len);
-			memset(buf + len, 0, sizeof(buf) - len);
-			load_blocks(q, buf);
-		}
+		load_blocks(q, src, n);
 		if (op == AES_CT_ENC)
-			encrypt_planes(q, kq, nr);
+			encrypt_planes(q, k, tmp);
 		else if (op == AES_CT_DEC)
-			decrypt_planes(q, kq, nr);
+			decrypt_planes(q, k, tmp);
 		else
 			inv_mix_columns(q);
-		if (n == AES_CT_BATCH) {
-			store_blocks(dst, q);
-		} else {
-			store_blocks(buf, q);
-			memcpy(dst, buf, len);
-		}
-		src += len;
-		dst += len;
+		store_blocks(dst, q, n);
+		src += n * AES_CT_BSIZE;
+		dst += n * AES_CT_BSIZE;
 		nblocks -= n;
 	}
-	if (key)
-		aes_ct_wipe(kq, sizeof(kq));
+	aes_ct_wipe(tmp, sizeof(tmp));
 	aes_ct_wipe(q, sizeof(q));
-	aes_ct_wipe(buf, sizeof(buf));
 }
 
 void aesnictr_ct_encrypt(const struct aesnictr_key *enc, u8 *dst,
 			 const u8 *src, unsigned int nblocks)
 {
-	crypt_blocks(enc, dst, src, nblocks, AES_CT_ENC);
+	struct ct_keys k = { .rk = enc->rk, .nr = enc->nrounds };
+
+	crypt_blocks(&k, dst, src, nblocks, AES_CT_ENC);
 }
 
 void aesnictr_ct_decrypt(const struct aesnictr_key *dec, u8 *dst,
 			 const u8 *src, unsigned int nblocks)
 {
-	crypt_blocks(dec, dst, src, nblocks, AES_CT_DEC);
+	struct ct_keys k = { .rk = dec->rk, .nr = dec->nrounds };
+
+	crypt_blocks(&k, dst, src, nblocks, AES_CT_DEC);
+}
+
+void aesnictr_ct_prepare(struct aesnictr_ct_sched *bs,
+			 const struct aesnictr_key *key)
+{
+	unsigned int i;
+
+	for (i = 0; i <= AESNICTR_MAX_ROUNDS; i++) {
+		if (i <= key->nrounds)
+			load_round_key(bs->kq[i], key->rk + i * AES_CT_BSIZE);
+		else
+			memset(bs->kq[i], 0, sizeof(bs->kq[i]));
+	}
+	bs->nrounds = key->nrounds;
+}
+
+void aesnictr_ct_encrypt_sched(const struct aesnictr_ct_sched *enc, u8 *dst,
+			       const u8 *src, unsigned int nblocks)
+{
+	struct ct_keys k = { .kq = enc->kq, .nr = enc->nrounds };
+
+	crypt_blocks(&k, dst, src, nblocks, AES_CT_ENC);
+}
+
+void aesnictr_ct_decrypt_sched(const struct aesnictr_ct_sched *dec, u8 *dst,
+			       const u8 *src, unsigned int nblocks)
+{
+	struct ct_keys k = { .kq = dec->kq, .nr = dec->nrounds };
+
+	crypt_blocks(&k, dst, src, nblocks, AES_CT_DEC);
 }
 
 /* SubWord with the S-box circuit: the word's bytes in four bit lanes. */

@@ -80,6 +80,7 @@ static_assert(sizeof(struct aesnictr_authenc_stream) ==
 
 struct aesnictr_authenc_ctx {
 	struct aesnictr_key enc, dec;		/* AES schedules, both paths */
+	struct aesnictr_ct_sched ct_enc, ct_dec; /* bitsliced: the C path */
 	union aesnictr_sha_state istate, ostate; /* HMAC inner / outer */
 	enum aesnictr_authenc_hash hash;
 	bool esn;				/* authencesn */
@@ -182,7 +183,7 @@ static void cbc_sha_enc_generic(struct authenc_msg *m, u8 *dst,
 
 	for (i = 0; i < len; i += AES_BLOCK_SIZE) {
 		crypto_xor(m->s.iv, src + i, AES_BLOCK_SIZE);
-		aesnictr_ct_encrypt(&m->ctx->enc, dst + i, m->s.iv, 1);
+		aesnictr_ct_encrypt_sched(&m->ctx->ct_enc, dst + i, m->s.iv, 1);
 		memcpy(m->s.iv, dst + i, AES_BLOCK_SIZE);
 	}
 	aesnictr_authenc_absorb(&m->s, m->sha, m->blocks, out, len);
@@ -199,7 +200,8 @@ static void cbc_sha_dec_generic(struct authenc_msg *m, u8 *dst,
 	while (len) {
 		n = min_t(unsigned int, len, sizeof(c));
 		memcpy(c, src, n);
-		aesnictr_ct_decrypt(&m->ctx->dec, dst, c, n / AES_BLOCK_SIZE);
+		aesnictr_ct_decrypt_sched(&m->ctx->ct_dec, dst, c,
+					  n / AES_BLOCK_SIZE);
 		crypto_xor(dst, m->s.iv, AES_BLOCK_SIZE);
 		crypto_xor(dst + AES_BLOCK_SIZE, c, n - AES_BLOCK_SIZE);
 		memcpy(m->s.iv, c + n - AES_BLOCK_SIZE, AES_BLOCK_SIZE);
@@ -318,6 +320,9 @@ int aesnictr_authenc_set_key(struct aesnictr_authenc_ctx *ctx, const u8 *key,
 	if (!err) {
 		aesnictr_aes_expand(&ctx->enc, &ctx->dec, keys.enckey,
 				    keys.enckeylen, simd);
+		/* a key set with the FPU may still meet a softirq request */
+		aesnictr_ct_prepare(&ctx->ct_enc, &ctx->enc);
+		aesnictr_ct_prepare(&ctx->ct_dec, &ctx->dec);
 		aesnictr_authenc_hmac_key(sha, sha->blocks_generic,
 					  &ctx->istate, &ctx->ostate,
 					  keys.authkey, keys.authkeylen);

@@ -23,7 +23,7 @@
 #define CTR_CTX_ALIGN	64
 
 struct ctr_ctx {
-	struct aesnictr_key key;
+	struct aesnictr_ctr_keys keys;
 };
 
 /*
@@ -74,8 +74,11 @@ static void ctr_add(u8 ctr[AESNICTR_BLOCK_SIZE], u64 n)
 
 #define CTR_NOSIMD_BLOCKS	8
 
-/* The non-SIMD path: counter blocks of a batch encrypted by aes_ct.c. */
-static void ctr_crypt_nosimd(const struct aesnictr_key *key, u8 *dst,
+/*
+ * The non-SIMD path: counter blocks of a batch encrypted by aes_ct.c with
+ * the prepared schedule (two bitsliced passes per batch).
+ */
+static void ctr_crypt_nosimd(const struct aesnictr_ct_sched *ct, u8 *dst,
 			     const u8 *src, unsigned int len,
 			     u8 iv[AESNICTR_BLOCK_SIZE])
 {
@@ -90,7 +93,7 @@ static void ctr_crypt_nosimd(const struct aesnictr_key *key, u8 *dst,
 			       AESNICTR_BLOCK_SIZE);
 			ctr_add(iv, 1);
 		}
-		aesnictr_ct_encrypt(key, ks, ks, blocks);
+		aesnictr_ct_encrypt_sched(ct, ks, ks, blocks);
 		crypto_xor_cpy(dst, src, ks, n);
 		dst += n;
 		src += n;
@@ -99,13 +102,20 @@ static void ctr_crypt_nosimd(const struct aesnictr_key *key, u8 *dst,
 	memzero_explicit(ks, sizeof(ks));
 }
 
-void aesnictr_ctr_crypt_buf(const struct aesnictr_key *key,
+void aesnictr_ctr_expand(struct aesnictr_ctr_keys *keys, const u8 *in_key,
+			 unsigned int key_len, bool simd)
+{
+	aesnictr_aes_expand(&keys->key, NULL, in_key, key_len, simd);
+	aesnictr_ct_prepare(&keys->ct, &keys->key);
+}
+
+void aesnictr_ctr_crypt_buf(const struct aesnictr_ctr_keys *keys,
 			    const struct aesnictr_ctr_impl *impl, u8 *dst,
 			    const u8 *src, unsigned int len,
 			    u8 iv[AESNICTR_BLOCK_SIZE])
 {
 	if (!impl) {
-		ctr_crypt_nosimd(key, dst, src, len, iv);
+		ctr_crypt_nosimd(&keys->ct, dst, src, len, iv);
 		return;
 	}
 	kernel_fpu_begin();
@@ -119,7 +129,7 @@ void aesnictr_ctr_crypt_buf(const struct aesnictr_key *key,
 			blocks = room;
 			n = room * AESNICTR_BLOCK_SIZE;
 		}
-		impl->crypt(key, dst, src, n, iv);
+		impl->crypt(&keys->key, dst, src, n, iv);
 #ifdef AESNICTR_SELFTEST_FAULT
 		/* test builds only: a fault only the bulk self-test can see */
 		if (n > 1024)
@@ -146,7 +156,7 @@ static int ctr_setkey(struct crypto_skcipher *tfm, const u8 *in_key,
 
 	if (err)
 		return err;
-	aesnictr_aes_expand(&ctx->key, NULL, in_key, key_len,
+	aesnictr_ctr_expand(&ctx->keys, in_key, key_len,
 			    aesnictr_simd_usable());
 	return 0;
 }
@@ -154,6 +164,9 @@ static int ctr_setkey(struct crypto_skcipher *tfm, const u8 *in_key,
 static int ctr_crypt(struct skcipher_request *req)
 {
 	const struct ctr_ctx *ctx = ctr_ctx(crypto_skcipher_reqtfm(req));
+	/* the path of the whole request (NULL: the non-SIMD one) */
+	const struct aesnictr_ctr_impl *impl =
+		aesnictr_request_simd() ? ctr_active : NULL;
 	struct skcipher_walk walk;
 	int err;
 
@@ -164,9 +177,7 @@ static int ctr_crypt(struct skcipher_request *req)
 		/* only the last step may end in a partial block */
 		if (n < walk.total)
 			n = round_down(n, AESNICTR_BLOCK_SIZE);
-		aesnictr_ctr_crypt_buf(&ctx->key,
-				       aesnictr_simd_usable() ? ctr_active : NULL,
-				       walk.dst.virt.addr,
+		aesnictr_ctr_crypt_buf(&ctx->keys, impl, walk.dst.virt.addr,
 				       AESNICTR_WALK_SRC(&walk), n, walk.iv);
 		err = skcipher_walk_done(&walk, walk.nbytes - n);
 	}

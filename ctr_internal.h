@@ -6,6 +6,23 @@
 #include "shared.h"
 #include "ctr_asm.h"
 
+/*
+ * A ctr key: the schedule of both paths, and the non-SIMD path's prepared
+ * bitsliced form of it (aes_ct.h).
+ */
+struct aesnictr_ctr_keys {
+	struct aesnictr_key key;
+	struct aesnictr_ct_sched ct;
+};
+
+/*
+ * Expand a checked AES key into keys: with AES-NI when simd (the FPU must
+ * be usable), else with the C code; the prepared schedule either way, as
+ * requests may take the non-SIMD path whichever path set the key.
+ */
+void aesnictr_ctr_expand(struct aesnictr_ctr_keys *keys, const u8 *in_key,
+			 unsigned int key_len, bool simd);
+
 /* One implementation's CTR routine. */
 struct aesnictr_ctr_impl {
 	AESNICTR_CTR_CRYPT((*crypt));
@@ -20,7 +37,7 @@ const struct aesnictr_ctr_impl *aesnictr_ctr_impl(enum aesnictr_impl impl);
  * section, or on the non-SIMD path when impl is NULL.  At most a page of data
  * per call bounds the FPU section.
  */
-void aesnictr_ctr_crypt_buf(const struct aesnictr_key *key,
+void aesnictr_ctr_crypt_buf(const struct aesnictr_ctr_keys *keys,
 			    const struct aesnictr_ctr_impl *impl, u8 *dst,
 			    const u8 *src, unsigned int len,
 			    u8 iv[AESNICTR_BLOCK_SIZE]);

@@ -23,7 +23,7 @@
 #define BULK_MAX_LEN	5120
 
 struct ctr_selftest_buf {
-	struct aesnictr_key key;
+	struct aesnictr_ctr_keys keys;
 	u8 iv[AESNICTR_BLOCK_SIZE];
 	u8 iv_ref[AESNICTR_BLOCK_SIZE];
 	u8 in[BULK_MAX_LEN];
@@ -43,8 +43,8 @@ static int kat_one(struct ctr_selftest_buf *b, enum aesnictr_impl impl,
 	char what[128];
 
 	memcpy(b->iv, v->iv, AESNICTR_BLOCK_SIZE);
-	aesnictr_ctr_crypt_buf(&b->key, fns, b->out, in, split, b->iv);
-	aesnictr_ctr_crypt_buf(&b->key, fns, b->out + split, in + split,
+	aesnictr_ctr_crypt_buf(&b->keys, fns, b->out, in, split, b->iv);
+	aesnictr_ctr_crypt_buf(&b->keys, fns, b->out + split, in + split,
 			       v->len - split, b->iv);
 	snprintf(what, sizeof(what), "%s, %s, split at %u", v->name,
 		 decrypt ? "decrypt" : "encrypt", split);
@@ -68,7 +68,7 @@ static int kat_all(struct ctr_selftest_buf *b, enum aesnictr_impl impl,
 			return -EINVAL;
 		/* an implementation must work with a key set on either path */
 		for (pass = simd ? 0 : 1; pass < 2 && !err; pass++) {
-			aesnictr_aes_expand(&b->key, NULL, v->key, v->klen,
+			aesnictr_ctr_expand(&b->keys, v->key, v->klen,
 					    pass == 0);
 			for (split = 0; split <= v->len && !err;
 			     split += AESNICTR_BLOCK_SIZE)
@@ -93,18 +93,18 @@ static int bulk_one(struct ctr_selftest_buf *b, enum aesnictr_impl impl,
 	get_random_bytes(b->iv_ref, AESNICTR_BLOCK_SIZE);
 	put_unaligned_be32(low32, b->iv_ref + 12);
 	get_random_bytes(b->in, len);
-	aesnictr_aes_expand(&b->key, NULL, rawkey, klen, true);
+	aesnictr_ctr_expand(&b->keys, rawkey, klen, true);
 	memzero_explicit(rawkey, sizeof(rawkey));
 
 	memcpy(b->iv, b->iv_ref, AESNICTR_BLOCK_SIZE);
-	aesnictr_ctr_crypt_buf(&b->key, NULL, b->ref, b->in, len, b->iv_ref);
+	aesnictr_ctr_crypt_buf(&b->keys, NULL, b->ref, b->in, len, b->iv_ref);
 	for (i = 0; i < ARRAY_SIZE(splits) && !err; i++) {
 		unsigned int split = splits[i];
 		u8 iv[AESNICTR_BLOCK_SIZE];
 
 		memcpy(iv, b->iv, AESNICTR_BLOCK_SIZE);
-		aesnictr_ctr_crypt_buf(&b->key, fns, b->out, b->in, split, iv);
-		aesnictr_ctr_crypt_buf(&b->key, fns, b->out + split,
+		aesnictr_ctr_crypt_buf(&b->keys, fns, b->out, b->in, split, iv);
+		aesnictr_ctr_crypt_buf(&b->keys, fns, b->out + split,
 				       b->in + split, len - split, iv);
 		snprintf(what, sizeof(what),
 			 "bulk comparison, AES-%u, %u bytes, split at %u",

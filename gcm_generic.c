@@ -90,20 +90,28 @@ void aesnictr_gcm_ghash_generic(const struct aesnictr_gcm_h *h, u8 acc[16],
 	put_unaligned_be64(xl, acc + 8);
 }
 
-void aesnictr_gcm_crypt_generic(const struct aesnictr_key *aes,
+/* Counter blocks per call of the AES: one bitsliced pass. */
+#define GCM_CT_BLOCKS	AESNICTR_CT_BATCH
+
+void aesnictr_gcm_crypt_generic(const struct aesnictr_ct_sched *ct,
 				const struct aesnictr_gcm_h *h, u8 acc[16],
 				u8 ctr[16], u8 *dst, const u8 *src,
 				unsigned int len, bool enc)
 {
-	u8 ks[GCM_BLOCK];
+	u8 ks[GCM_CT_BLOCKS * GCM_BLOCK];
 
 	while (len) {
-		unsigned int n = min_t(unsigned int, len, GCM_BLOCK);
+		unsigned int n = min_t(unsigned int, len, sizeof(ks));
+		unsigned int i, blocks = (n + GCM_BLOCK - 1) / GCM_BLOCK;
 
+		for (i = 0; i < blocks; i++) {
+			memcpy(ks + i * GCM_BLOCK, ctr, GCM_BLOCK);
+			aesnictr_gcm_inc32(ctr, 1);
+		}
+		aesnictr_ct_encrypt_sched(ct, ks, ks, blocks);
+		/* the ciphertext: src before an in-place overwrite */
 		if (!enc)
 			aesnictr_gcm_ghash_generic(h, acc, src, n);
-		aesnictr_ct_encrypt(aes, ks, ctr, 1);
-		aesnictr_gcm_inc32(ctr, 1);
 		crypto_xor_cpy(dst, src, ks, n);
 		if (enc)
 			aesnictr_gcm_ghash_generic(h, acc, dst, n);
@@ -114,7 +122,7 @@ void aesnictr_gcm_crypt_generic(const struct aesnictr_key *aes,
 	memzero_explicit(ks, sizeof(ks));
 }
 
-void aesnictr_gcm_final_generic(const struct aesnictr_key *aes,
+void aesnictr_gcm_final_generic(const struct aesnictr_ct_sched *ct,
 				const struct aesnictr_gcm_h *h, u8 acc[16],
 				const u8 j0[16], u64 alen, u64 len,
 				u8 tag[16])
@@ -124,6 +132,6 @@ void aesnictr_gcm_final_generic(const struct aesnictr_key *aes,
 	put_unaligned_be64(alen * 8, lengths);
 	put_unaligned_be64(len * 8, lengths + 8);
 	aesnictr_gcm_ghash_generic(h, acc, lengths, sizeof(lengths));
-	aesnictr_ct_encrypt(aes, tag, j0, 1);
+	aesnictr_ct_encrypt_sched(ct, tag, j0, 1);
 	crypto_xor(tag, acc, GCM_BLOCK);
 }

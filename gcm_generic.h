@@ -2,9 +2,9 @@
 /*
  * The gcm family's C path (gcm_generic.c): GCM when the FPU is unusable,
  * constant time, no tables (bit-serial GF(2^128) multiplication, the
- * bitsliced AES of aes_ct.c).  Portable C: the same file builds in the
- * module and natively in tools/native, whose test checks it against
- * OpenSSL.
+ * bitsliced AES of aes_ct.c, its round keys prepared once per key).
+ * Portable C: the same file builds in the module and natively in
+ * tools/native, whose test checks it against OpenSSL.
  */
 #ifndef AESNICTR_GCM_GENERIC_H
 #define AESNICTR_GCM_GENERIC_H
@@ -36,15 +36,20 @@ void aesnictr_gcm_ghash_generic(const struct aesnictr_gcm_h *h, u8 acc[16],
 /*
  * En/decrypt len bytes from src to dst (may be equal) with the counter ctr
  * (advanced), hashing the ciphertext into acc; len is a multiple of 16 but
- * for a message's last piece.
+ * for a message's last piece.  ct: the encryption schedule, prepared
+ * (aesnictr_ct_prepare()); the keystream is made AESNICTR_CT_BATCH blocks
+ * per pass.
  */
-void aesnictr_gcm_crypt_generic(const struct aesnictr_key *aes,
+void aesnictr_gcm_crypt_generic(const struct aesnictr_ct_sched *ct,
 				const struct aesnictr_gcm_h *h, u8 acc[16],
 				u8 ctr[16], u8 *dst, const u8 *src,
 				unsigned int len, bool enc);
 
-/* The full tag of a message of alen AAD and len text bytes; j0 = IV || 1. */
-void aesnictr_gcm_final_generic(const struct aesnictr_key *aes,
+/*
+ * The full tag of a message of alen AAD and len text bytes; j0 = IV || 1,
+ * encrypted with the prepared schedule ct.
+ */
+void aesnictr_gcm_final_generic(const struct aesnictr_ct_sched *ct,
 				const struct aesnictr_gcm_h *h, u8 acc[16],
 				const u8 j0[16], u64 alen, u64 len,
 				u8 tag[16]);

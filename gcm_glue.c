@@ -29,6 +29,7 @@
 
 struct aesnictr_gcm_ctx {
 	struct aesnictr_gcm_key key;		/* round keys for both paths */
+	struct aesnictr_ct_sched ct;		/* key.aes prepared, C path */
 	struct aesnictr_gcm_h h;		/* H, for the C path */
 	u8 salt[4];				/* rfc4106 only */
 };
@@ -142,8 +143,8 @@ static void gcm_crypt_piece(struct aesnictr_aead_req *r, u8 *dst,
 	const struct aesnictr_gcm_ctx *ctx = m->ctx;
 
 	if (!m->impl) {
-		aesnictr_gcm_crypt_generic(&ctx->key.aes, &ctx->h, m->acc,
-					   m->ctr, dst, src, len, r->enc);
+		aesnictr_gcm_crypt_generic(&ctx->ct, &ctx->h, m->acc, m->ctr,
+					   dst, src, len, r->enc);
 		return;
 	}
 	(r->enc ? m->impl->enc : m->impl->dec)(&ctx->key, m->ctr, m->acc,
@@ -158,8 +159,8 @@ static void gcm_finish(struct aesnictr_aead_req *r, u8 *tag)
 	if (m->impl)
 		aesnictr_gcm_final(&m->ctx->key, m->acc, r->alen, r->len, tag);
 	else
-		aesnictr_gcm_final_generic(&m->ctx->key.aes, &m->ctx->h,
-					   m->acc, m->j0, r->alen, r->len, tag);
+		aesnictr_gcm_final_generic(&m->ctx->ct, &m->ctx->h, m->acc,
+					   m->j0, r->alen, r->len, tag);
 }
 
 static const struct aesnictr_aead_ops gcm_aead_ops = {
@@ -202,7 +203,8 @@ int aesnictr_gcm_set_key(struct aesnictr_gcm_ctx *ctx, const u8 *in_key,
 		return err;
 	memzero_explicit(&ctx->key, sizeof(ctx->key));
 	aesnictr_aes_expand(&ctx->key.aes, NULL, in_key, key_len, simd);
-	/* H for the C path, by the C AES whichever path set the key */
+	/* the C path's schedule and H, whichever path set the key */
+	aesnictr_ct_prepare(&ctx->ct, &ctx->key.aes);
 	aesnictr_gcm_h_generic(&ctx->h, &ctx->key.aes);
 	if (simd) {
 		kernel_fpu_begin();

@@ -82,6 +82,8 @@ void aesnictr_xts_expand(struct aesnictr_xts_keys *keys, const u8 *in_key,
 	aesnictr_aes_expand(&keys->enc, &keys->dec, in_key, key_len / 2, simd);
 	aesnictr_aes_expand(&keys->tweak, NULL, in_key + key_len / 2,
 			    key_len / 2, simd);
+	aesnictr_ct_prepare(&keys->ct_enc, &keys->enc);
+	aesnictr_ct_prepare(&keys->ct_dec, &keys->dec);
 }
 
 /* ---- the non-SIMD path ---- */
@@ -102,9 +104,9 @@ static void xts_ecb_nosimd(const struct aesnictr_xts_keys *keys, u8 *dst,
 			   const u8 *src, unsigned int nblocks, bool enc)
 {
 	if (enc)
-		aesnictr_ct_encrypt(&keys->enc, dst, src, nblocks);
+		aesnictr_ct_encrypt_sched(&keys->ct_enc, dst, src, nblocks);
 	else
-		aesnictr_ct_decrypt(&keys->dec, dst, src, nblocks);
+		aesnictr_ct_decrypt_sched(&keys->ct_dec, dst, src, nblocks);
 }
 
 /* One block: dst = E(src ^ t) ^ t (or D); dst may be src. */
@@ -172,6 +174,7 @@ void aesnictr_xts_crypt_buf(const struct aesnictr_xts_keys *keys,
 			    const u8 *iv, bool enc)
 {
 	if (!impl) {
+		/* one block under Key2: the per-call API, no prepared form */
 		if (iv)
 			aesnictr_ct_encrypt(&keys->tweak, tweak, iv, 1);
 		xts_crypt_nosimd(keys, dst, src, len, tweak, enc);
@@ -215,15 +218,11 @@ static int xts_setkey(struct crypto_skcipher *tfm, const u8 *in_key,
 	return 0;
 }
 
-static const struct aesnictr_xts_impl *xts_path(void)
-{
-	return aesnictr_simd_usable() ? xts_active : NULL;
-}
-
 static int xts_crypt(struct skcipher_request *req, bool enc)
 {
 	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
 	const struct xts_ctx *ctx = xts_ctx(tfm);
+	const struct aesnictr_xts_impl *impl;
 	unsigned int tail = req->cryptlen % AES_BLOCK_SIZE;
 	struct skcipher_request subreq;
 	struct skcipher_walk walk;
@@ -235,6 +234,8 @@ static int xts_crypt(struct skcipher_request *req, bool enc)
 
 	if (req->cryptlen < AES_BLOCK_SIZE)
 		return -EINVAL;
+	/* the path of the whole request (NULL: the non-SIMD one) */
+	impl = aesnictr_request_simd() ? xts_active : NULL;
 	/* the full blocks the walk does: all, or all but the last one */
 	head = req->cryptlen - tail - (tail ? AES_BLOCK_SIZE : 0);
 
@@ -255,7 +256,7 @@ static int xts_crypt(struct skcipher_request *req, bool enc)
 			unsigned int n = round_down(walk.nbytes,
 						    AES_BLOCK_SIZE);
 
-			aesnictr_xts_crypt_buf(&ctx->keys, xts_path(),
+			aesnictr_xts_crypt_buf(&ctx->keys, impl,
 					       walk.dst.virt.addr,
 					       AESNICTR_WALK_SRC(&walk), n,
 					       tweak, iv, enc);
@@ -267,7 +268,7 @@ static int xts_crypt(struct skcipher_request *req, bool enc)
 		/* the last full block and the partial one, wherever they are */
 		scatterwalk_map_and_copy(buf, req->src, head,
 					 AES_BLOCK_SIZE + tail, 0);
-		aesnictr_xts_crypt_buf(&ctx->keys, xts_path(), buf, buf,
+		aesnictr_xts_crypt_buf(&ctx->keys, impl, buf, buf,
 				       AES_BLOCK_SIZE + tail, tweak, iv, enc);
 		scatterwalk_map_and_copy(buf, req->dst, head,
 					 AES_BLOCK_SIZE + tail, 1);

@@ -6,11 +6,17 @@
 #include "shared.h"
 #include "xts_asm.h"
 
-/* The key schedules of an XTS key Key1 || Key2. */
+/*
+ * The key schedules of an XTS key Key1 || Key2, and the non-SIMD path's
+ * prepared forms of Key1's (aes_ct.h); Key2 encrypts one block per message,
+ * which the non-SIMD path does from tweak directly.
+ */
 struct aesnictr_xts_keys {
 	struct aesnictr_key enc;	/* Key1, to encrypt */
 	struct aesnictr_key dec;	/* Key1, to decrypt (AESDEC's schedule) */
 	struct aesnictr_key tweak;	/* Key2, to encrypt the tweak */
+	struct aesnictr_ct_sched ct_enc;	/* enc, prepared */
+	struct aesnictr_ct_sched ct_dec;	/* dec, prepared */
 };
 
 /* One implementation's XTS routines. */
@@ -24,7 +30,9 @@ const struct aesnictr_xts_impl *aesnictr_xts_impl(enum aesnictr_impl impl);
 
 /*
  * Expand Key1 || Key2 (key_len bytes in all, checked by the caller) with
- * AES-NI when simd (the FPU must be usable), else with the C code.
+ * AES-NI when simd (the FPU must be usable), else with the C code; prepare
+ * ct_enc and ct_dec either way (requests may take the non-SIMD path
+ * whichever path set the key).
  */
 void aesnictr_xts_expand(struct aesnictr_xts_keys *keys, const u8 *in_key,
 			 unsigned int key_len, bool simd);

@@ -9,13 +9,19 @@
  *    of every size;
  *  - random keys, data and block counts 0..37 against OpenSSL's EVP
  *    aes-*-ecb, in place and out of place at any alignment, guard bytes
- *    around dst;
+ *    around dst: the per-call API (struct aesnictr_key) and the prepared
+ *    one (struct aesnictr_ct_sched, from a schedule expanded by aes_ct.c or
+ *    by the assembly);
+ *  - a prepared schedule used for many calls, every block count 0..70, in
+ *    place and not, against OpenSSL, and aesnictr_ct_prepare() zeroing the
+ *    round keys past a shorter key's;
  *  - with --ct, run under valgrind memcheck (make ct-check): key and data
  *    are marked undefined, so memcheck reports any branch or address that
  *    depends on them.
  * Output: "PASS: ...", "FAIL: ...", "NOT COVERED: ..."; exits 1 on FAIL.
  * Options: --seed=N (or SEED=N), --cases=N random cases (default 120000),
- * --ct.
+ * --ct, --speed (only the speed lines: single blocks, 4-block batches and
+ * 4 KiB, per-call key conversion against a prepared schedule).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -287,8 +293,16 @@ static u8 guard_byte(size_t i)
 	return (u8)(0x5a ^ (i * 37));
 }
 
-/* Counts per (decrypt, key size): cases, failures. */
-static long cnt[2][3], bad[2][3];
+/*
+ * The operations of a random case: the per-call API, then the prepared
+ * schedule; counts per (operation, key size): cases, failures.
+ */
+#define NR_OPS	4
+static const char *const op_name[NR_OPS] = {
+	"encrypt", "decrypt", "encrypt_sched", "decrypt_sched"
+};
+static long cnt[NR_OPS][3], bad[NR_OPS][3];
+static struct aesnictr_ct_sched sched_enc, sched_dec;
 
 static void one_case(EVP_CIPHER_CTX *c, u8 *sbuf, u8 *dbuf)
 {
@@ -296,6 +310,7 @@ static void one_case(EVP_CIPHER_CTX *c, u8 *sbuf, u8 *dbuf)
 	unsigned int klen = 16 + 8 * (unsigned int)(rnd() % 3);
 	unsigned int nblocks = (unsigned int)(rnd() % (MAX_BLOCKS + 1));
 	unsigned int len = nblocks * BLK, op, i;
+	int asm_keys = (int)(rnd() & 1);
 	unsigned int soff = (unsigned int)(rnd() % BLK);
 	unsigned int doff = (unsigned int)(rnd() % BLK);
 	int in_place = (int)(rnd() & 1), ok;
@@ -305,20 +320,32 @@ static void one_case(EVP_CIPHER_CTX *c, u8 *sbuf, u8 *dbuf)
 	char kh[65], ih[2 * BLK + 1];
 
 	rnd_bytes(key, klen);
-	aesnictr_ct_expand_key(&enc, key, klen);
-	aesnictr_ct_invert_key(&dec, &enc);
-	for (op = 0; op < 2; op++) {
+	/* the schedules prepared from either path's key expansion */
+	if (asm_keys) {
+		aesnictr_expand_key(&enc, key, klen);
+		aesnictr_invert_key(&dec, &enc);
+	} else {
+		aesnictr_ct_expand_key(&enc, key, klen);
+		aesnictr_ct_invert_key(&dec, &enc);
+	}
+	aesnictr_ct_prepare(&sched_enc, &enc);
+	aesnictr_ct_prepare(&sched_dec, &dec);
+	for (op = 0; op < NR_OPS; op++) {
 		rnd_bytes(in, len);
-		evp_ecb(c, !op, key, klen, want, in, (int)len);
+		evp_ecb(c, !(op & 1), key, klen, want, in, (int)len);
 		for (i = 0; i < GUARD; i++) {
 			dst[-1 - (int)i] = guard_byte(i);
 			dst[len + i] = guard_byte(i + 99);
 		}
 		memcpy(src, in, len);
-		if (!op)
+		if (op == 0)
 			aesnictr_ct_encrypt(&enc, dst, src, nblocks);
-		else
+		else if (op == 1)
 			aesnictr_ct_decrypt(&dec, dst, src, nblocks);
+		else if (op == 2)
+			aesnictr_ct_encrypt_sched(&sched_enc, dst, src, nblocks);
+		else
+			aesnictr_ct_decrypt_sched(&sched_dec, dst, src, nblocks);
 		ok = !memcmp(dst, want, len);
 		for (i = 0; i < GUARD; i++)
 			ok &= dst[-1 - (int)i] == guard_byte(i) &&
@@ -329,10 +356,10 @@ static void one_case(EVP_CIPHER_CTX *c, u8 *sbuf, u8 *dbuf)
 		if (!ok && !bad[op][(klen - 16) / 8]++) {
 			hex(kh, key, klen);
 			hex(ih, in, len < BLK ? len : BLK);
-			printf("  first %s failure: key %s, %u blocks, src+%u, dst%s+%u, in %s...\n",
-			       op ? "decrypt" : "encrypt", kh, nblocks, soff,
-			       in_place ? "=src" : "", in_place ? soff : doff,
-			       ih);
+			printf("  first %s failure: key %s (%s expansion), %u blocks, src+%u, dst%s+%u, in %s...\n",
+			       op_name[op], kh, asm_keys ? "assembly" : "C",
+			       nblocks, soff, in_place ? "=src" : "",
+			       in_place ? soff : doff, ih);
 		}
 	}
 }
@@ -350,15 +377,97 @@ static void test_random(long cases)
 	for (i = 0; i < cases; i++)
 		one_case(c, sbuf, dbuf);
 	EVP_CIPHER_CTX_free(c);
-	for (op = 0; op < 2; op++)
+	for (op = 0; op < NR_OPS; op++)
 		for (k = 0; k < 3; k++) {
 			snprintf(what, sizeof(what),
 				 "AES-%u %s vs OpenSSL aes-%u-ecb, 0..%u blocks, in/out of place, unaligned (%ld of %ld cases failed)",
-				 128 + 64 * k, op ? "decrypt" : "encrypt",
-				 128 + 64 * k, MAX_BLOCKS, bad[op][k],
-				 cnt[op][k]);
+				 128 + 64 * k, op_name[op], 128 + 64 * k,
+				 MAX_BLOCKS, bad[op][k], cnt[op][k]);
 			result(!bad[op][k] && cnt[op][k], what);
 		}
+}
+
+/* ---- one prepared schedule, many calls -------------------------------- */
+
+#define SWEEP_BLOCKS	70
+
+/*
+ * Per key size: one key prepared once, then every block count 0..70 both
+ * ways, out of place and in place (dst == src), against OpenSSL, and the
+ * per-call API on the same data; then a schedule prepared for this key over
+ * one of AES-256 must have the round keys past nrounds zero.
+ */
+static void test_sched_sweep(void)
+{
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	static u8 in[SWEEP_BLOCKS * BLK], want[SWEEP_BLOCKS * BLK];
+	static u8 out[SWEEP_BLOCKS * BLK], buf[SWEEP_BLOCKS * BLK];
+	static u8 old[SWEEP_BLOCKS * BLK];
+	static const u64 zero[8];
+	struct aesnictr_key enc, dec, big;
+	unsigned int klen, n, len, op, i, bad_n, bad_zero;
+	long calls;
+	u8 key[32];
+	char what[200];
+
+	if (!c)
+		exit(2);
+	for (klen = 16; klen <= 32; klen += 8) {
+		bad_n = 0;
+		calls = 0;
+		rnd_bytes(key, klen);
+		aesnictr_ct_expand_key(&enc, key, klen);
+		aesnictr_ct_invert_key(&dec, &enc);
+		aesnictr_ct_prepare(&sched_enc, &enc);
+		aesnictr_ct_prepare(&sched_dec, &dec);
+		for (n = 0; n <= SWEEP_BLOCKS; n++) {
+			len = n * BLK;
+			for (op = 0; op < 2; op++) {
+				rnd_bytes(in, len);
+				evp_ecb(c, !op, key, klen, want, in, (int)len);
+				memcpy(buf, in, len);
+				if (!op) {
+					aesnictr_ct_encrypt_sched(&sched_enc,
+								  out, in, n);
+					aesnictr_ct_encrypt_sched(&sched_enc,
+								  buf, buf, n);
+					aesnictr_ct_encrypt(&enc, old, in, n);
+				} else {
+					aesnictr_ct_decrypt_sched(&sched_dec,
+								  out, in, n);
+					aesnictr_ct_decrypt_sched(&sched_dec,
+								  buf, buf, n);
+					aesnictr_ct_decrypt(&dec, old, in, n);
+				}
+				calls += 3;
+				if ((memcmp(out, want, len) ||
+				     memcmp(buf, want, len) ||
+				     memcmp(old, want, len)) && !bad_n++)
+					printf("  first failure: AES-%u %s, %u blocks\n",
+					       klen * 8,
+					       op ? "decrypt" : "encrypt", n);
+			}
+		}
+		snprintf(what, sizeof(what),
+			 "AES-%u one prepared schedule, %ld calls: 0..%u blocks both ways, in place and not, and the per-call API, vs OpenSSL (%u failed)",
+			 klen * 8, calls, SWEEP_BLOCKS, bad_n);
+		result(!bad_n && calls, what);
+
+		/* re-prepared over an AES-256 schedule */
+		rnd_bytes(key, 32);
+		aesnictr_ct_expand_key(&big, key, 32);
+		aesnictr_ct_prepare(&sched_enc, &big);
+		aesnictr_ct_prepare(&sched_enc, &enc);
+		bad_zero = sched_enc.nrounds != enc.nrounds;
+		for (i = enc.nrounds + 1; i <= AESNICTR_MAX_ROUNDS; i++)
+			bad_zero |= !!memcmp(sched_enc.kq[i], zero,
+					     sizeof(zero));
+		snprintf(what, sizeof(what),
+			 "AES-%u aesnictr_ct_prepare over an AES-256 schedule: nrounds %u, round keys past it zero",
+			 klen * 8, sched_enc.nrounds);
+		result(!bad_zero, what);
+	}
+	EVP_CIPHER_CTX_free(c);
 }
 
 /* ---- constant time, under valgrind ------------------------------------- */
@@ -368,6 +477,7 @@ static int ct_check(void)
 {
 	struct aesnictr_key enc, dec;
 	u8 key[32], pt[5 * BLK], ct[5 * BLK], out[5 * BLK], want[BLK];
+	u8 ct2[5 * BLK], out2[5 * BLK];
 	unsigned int i, k, klen, errs, ok = 1;
 	char what[160];
 
@@ -387,18 +497,27 @@ static int ct_check(void)
 		aesnictr_ct_encrypt(&enc, ct, pt, 5);
 		aesnictr_ct_invert_key(&dec, &enc);
 		aesnictr_ct_decrypt(&dec, out, ct, 5);
+		/* the prepared schedules */
+		aesnictr_ct_prepare(&sched_enc, &enc);
+		aesnictr_ct_prepare(&sched_dec, &dec);
+		aesnictr_ct_encrypt_sched(&sched_enc, ct2, pt, 5);
+		aesnictr_ct_decrypt_sched(&sched_dec, out2, ct2, 5);
 		/* now look at the results */
 		VALGRIND_MAKE_MEM_DEFINED(pt, sizeof(pt));
 		VALGRIND_MAKE_MEM_DEFINED(ct, sizeof(ct));
 		VALGRIND_MAKE_MEM_DEFINED(out, sizeof(out));
+		VALGRIND_MAKE_MEM_DEFINED(ct2, sizeof(ct2));
+		VALGRIND_MAKE_MEM_DEFINED(out2, sizeof(out2));
 		for (k = 0; k < 5; k++)
-			ok &= !memcmp(ct + k * BLK, want, BLK);
-		ok &= !memcmp(out, pt, sizeof(pt));
+			ok &= !memcmp(ct + k * BLK, want, BLK) &&
+			      !memcmp(ct2 + k * BLK, want, BLK);
+		ok &= !memcmp(out, pt, sizeof(pt)) &&
+		      !memcmp(out2, pt, sizeof(pt));
 	}
 	result(ok, "aes_ct under valgrind: FIPS-197 C.1-C.3 answers");
 	errs = VALGRIND_COUNT_ERRORS;
 	snprintf(what, sizeof(what),
-		 "aes_ct constant time: expand, encrypt, invert, decrypt with key and data undefined, %u memcheck errors",
+		 "aes_ct constant time: expand, encrypt, invert, decrypt, prepare, encrypt_sched, decrypt_sched with key and data undefined, %u memcheck errors",
 		 errs);
 	result(!errs, what);
 	return nr_fail ? 1 : 0;
@@ -413,33 +532,62 @@ static int ct_check(void)
 
 /* ---- speed -------------------------------------------------------------- */
 
-static void speed(void)
+/* MB/s of fn over nblocks-block calls in place (each on the last's output). */
+static double rate(int sched, int dec, const void *key, unsigned int nblocks)
 {
 	static u8 buf[4096];
-	struct aesnictr_key key[2];
-	void (*fn[2])(const struct aesnictr_key *, u8 *, const u8 *,
-		      unsigned int) = {
-		aesnictr_ct_encrypt, aesnictr_ct_decrypt
-	};
-	u8 k[16] = { 1 };
-	double t0, mbs[2];
-	long n, reps;
-	int op;
+	double t0, t;
+	long reps = 0, n;
 
-	aesnictr_ct_expand_key(&key[0], k, 16);
-	aesnictr_ct_invert_key(&key[1], &key[0]);
-	for (op = 0; op < 2; op++) {
-		reps = 0;
-		t0 = now();
-		do {
-			for (n = 0; n < 64; n++)
-				fn[op](&key[op], buf, buf, sizeof(buf) / BLK);
-			reps += 64;
-		} while (now() - t0 < 0.25);
-		mbs[op] = reps * (double)sizeof(buf) / (now() - t0) / 1e6;
+	t0 = now();
+	do {
+		for (n = 0; n < 256; n++) {
+			if (sched && dec)
+				aesnictr_ct_decrypt_sched(key, buf, buf,
+							  nblocks);
+			else if (sched)
+				aesnictr_ct_encrypt_sched(key, buf, buf,
+							  nblocks);
+			else if (dec)
+				aesnictr_ct_decrypt(key, buf, buf, nblocks);
+			else
+				aesnictr_ct_encrypt(key, buf, buf, nblocks);
+		}
+		reps += 256;
+		t = now() - t0;
+	} while (t < 0.3);
+	return reps * (double)nblocks * BLK / t / 1e6;
+}
+
+/*
+ * The per-call API (round keys converted in every call, one per round) and
+ * the prepared schedule, on 1-block calls (serial CBC encryption), 4-block
+ * batches, 8 blocks (CBC decryption's) and 4 KiB, for AES-128 and AES-256.
+ */
+static void speed(void)
+{
+	static const unsigned int sizes[] = { 1, 4, 8, 256 };
+	struct aesnictr_key key[2];
+	u8 k[32] = { 1 };
+	unsigned int klen, i;
+	int dec;
+
+	for (klen = 16; klen <= 32; klen += 16) {
+		aesnictr_ct_expand_key(&key[0], k, klen);
+		aesnictr_ct_invert_key(&key[1], &key[0]);
+		aesnictr_ct_prepare(&sched_enc, &key[0]);
+		aesnictr_ct_prepare(&sched_dec, &key[1]);
+		for (dec = 0; dec < 2; dec++)
+			for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+				double old = rate(0, dec, &key[dec], sizes[i]);
+				double pre = rate(1, dec, dec ? &sched_dec :
+							  &sched_enc, sizes[i]);
+
+				printf("test_aes_ct: speed, AES-%u %s, %3u-block calls: per-call key %6.1f MB/s, prepared %6.1f MB/s (x%.2f)\n",
+				       klen * 8, dec ? "decrypt" : "encrypt",
+				       sizes[i], old, pre, pre / old);
+			}
 	}
-	printf("test_aes_ct: speed, AES-128 on 4 KiB: encrypt %.0f MB/s, decrypt %.0f MB/s\n",
-	       mbs[0], mbs[1]);
 }
 
 int main(int argc, char **argv)
@@ -447,7 +595,7 @@ int main(int argc, char **argv)
 	long cases = 120000;
 	const char *s;
 	double t0 = now();
-	int i, ct = 0;
+	int i, ct = 0, speed_only = 0;
 
 	rng_state = (u64)time(NULL) ^ ((u64)getpid() << 32);
 	if ((s = getenv("SEED")) && *s)
@@ -459,8 +607,10 @@ int main(int argc, char **argv)
 			cases = strtol(argv[i] + 8, NULL, 0);
 		} else if (!strcmp(argv[i], "--ct")) {
 			ct = 1;
+		} else if (!strcmp(argv[i], "--speed")) {
+			speed_only = 1;
 		} else {
-			fprintf(stderr, "usage: %s [--seed=N] [--cases=N] [--ct]\n",
+			fprintf(stderr, "usage: %s [--seed=N] [--cases=N] [--ct] [--speed]\n",
 				argv[0]);
 			return 2;
 		}
@@ -468,6 +618,10 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (ct)
 		return ct_check();
+	if (speed_only) {
+		speed();
+		return 0;
+	}
 
 	printf("test_aes_ct: seed %llu (rerun with SEED=%llu), %ld random cases\n",
 	       (unsigned long long)rng_state, (unsigned long long)rng_state,
@@ -475,6 +629,7 @@ int main(int argc, char **argv)
 	test_fips();
 	test_key_schedules(20000);
 	test_random(cases);
+	test_sched_sweep();
 	speed();
 	printf("test_aes_ct: %d failed, elapsed %.1f s\n", nr_fail, now() - t0);
 	return nr_fail ? 1 : 0;
