@@ -45,6 +45,7 @@ static const struct bench_mode *const bench_modes[] = {
 	&bench_ae1_enc, &bench_ae1_dec,
 	&bench_ae256_enc, &bench_ae256_dec,
 	&bench_ae512_enc, &bench_ae512_dec,
+	&bench_aesn256_enc, &bench_aesn256_dec,
 };
 #define NR_MODES	ARRAY_LEN(bench_modes)
 

@@ -108,6 +108,7 @@ extern const struct bench_mode bench_xts_enc, bench_xts_dec;
 extern const struct bench_mode bench_ae1_enc, bench_ae1_dec;
 extern const struct bench_mode bench_ae256_enc, bench_ae256_dec;
 extern const struct bench_mode bench_ae512_enc, bench_ae512_dec;
+extern const struct bench_mode bench_aesn256_enc, bench_aesn256_dec;
 
 /* The core's state, shared with the mode and backend files. */
 extern const struct bench_mode *cur;	/* the mode being timed */
