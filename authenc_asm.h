@@ -116,6 +116,17 @@ AESNICTR_CBC_SHA(aesnictr_cbc_sha256_enc);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha256_dec);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha512_enc);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha512_dec);
+/*
+ * The same three with the message schedule in AVX-512VL (ymm registers:
+ * VPRORQ/VPTERNLOGQ), for CPUs with AVX-512F + AVX-512VL (and the OS
+ * saving the AVX-512 state); assembled only where the assembler has
+ * AVX-512 (AESNICTR_AS_VAES: references must be under #if
+ * AESNICTR_AS_VAES, as for the ctr/gcm/xts vaes routines).  Same ABI and
+ * results.
+ */
+AESNICTR_SHA_BLOCKS(aesnictr_sha512_blocks_avx512);
+AESNICTR_CBC_SHA(aesnictr_cbc_sha512_enc_avx512);
+AESNICTR_CBC_SHA(aesnictr_cbc_sha512_dec_avx512);
 
 #endif /* !__ASSEMBLER__ */
 #endif /* AESNICTR_AUTHENC_ASM_H */

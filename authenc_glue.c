@@ -55,6 +55,7 @@
 #include <crypto/sha2.h>
 #include <linux/fips.h>
 #include <linux/module.h>
+#include <asm/fpu/api.h>
 #include "family.h"
 #include "aead_driver.h"
 #include "authenc_internal.h"
@@ -82,11 +83,16 @@ struct aesnictr_authenc_ctx {
 	struct aesnictr_key enc, dec;		/* AES schedules, both paths */
 	struct aesnictr_ct_sched ct_enc, ct_dec; /* bitsliced: the C path */
 	union aesnictr_sha_state istate, ostate; /* HMAC inner / outer */
+	const struct authenc_hash *simd;	/* the implementation's code */
 	enum aesnictr_authenc_hash hash;
 	bool esn;				/* authencesn */
 };
 
-/* The assembly of each hash (the SIMD path); the C path is authenc_hmac.c. */
+/*
+ * The assembly of a hash (the SIMD path); the C path is authenc_hmac.c.
+ * authenc_hashes[] has the avx implementation of each; the authenc-sha512
+ * family's vaes512 slot is authenc_sha512_avx512.
+ */
 struct authenc_hash {
 	AESNICTR_CBC_SHA((*enc_simd));
 	AESNICTR_CBC_SHA((*dec_simd));
@@ -116,6 +122,30 @@ static const struct authenc_hash authenc_hashes[AESNICTR_AUTHENC_NR_HASHES] = {
 		.dec_simd	= aesnictr_cbc_sha512_dec,
 	},
 };
+
+#if AESNICTR_AS_VAES
+/*
+ * SHA-512's message schedule in AVX-512VL (on ymm registers: the rotates
+ * and three-input logic; no VAES, no zmm), the authenc-sha512 family's
+ * vaes512 slot, which max_tier caps as the other AVX-512 code.
+ */
+static const struct authenc_hash authenc_sha512_avx512 = {
+	.blocks_simd	= aesnictr_sha512_blocks_avx512,
+	.enc_simd	= aesnictr_cbc_sha512_enc_avx512,
+	.dec_simd	= aesnictr_cbc_sha512_dec_avx512,
+};
+#endif
+
+/* The code of hash on implementation impl. */
+static const struct authenc_hash *authenc_simd(enum aesnictr_authenc_hash hash,
+					       enum aesnictr_impl impl)
+{
+#if AESNICTR_AS_VAES
+	if (impl == AESNICTR_VAES512 && hash >= AESNICTR_AUTHENC_SHA384)
+		return &authenc_sha512_avx512;
+#endif
+	return &authenc_hashes[hash];
+}
 
 const char *aesnictr_authenc_hash_name(enum aesnictr_authenc_hash hash)
 {
@@ -150,7 +180,7 @@ static void authenc_begin(struct aesnictr_aead_req *r)
 	enum aesnictr_authenc_hash hash = m->ctx->hash;
 
 	m->sha = &aesnictr_authenc_shas[hash];
-	m->blocks = r->simd ? authenc_hashes[hash].blocks_simd :
+	m->blocks = r->simd ? m->ctx->simd->blocks_simd :
 			      m->sha->blocks_generic;
 	m->hashed = 0;
 	m->s.h = m->ctx->istate;
@@ -216,7 +246,7 @@ static void authenc_crypt_piece(struct aesnictr_aead_req *r, u8 *dst,
 				const u8 *src, unsigned int len, bool last)
 {
 	struct authenc_msg *m = authenc_msg(r);
-	const struct authenc_hash *h = &authenc_hashes[m->ctx->hash];
+	const struct authenc_hash *h = m->ctx->simd;
 
 	if (!r->simd) {
 		if (r->enc)
@@ -298,8 +328,10 @@ size_t aesnictr_authenc_ctx_size(void)
 }
 
 void aesnictr_authenc_init_ctx(struct aesnictr_authenc_ctx *ctx,
-			       enum aesnictr_authenc_hash hash, bool esn)
+			       enum aesnictr_authenc_hash hash, bool esn,
+			       enum aesnictr_impl impl)
 {
+	ctx->simd = authenc_simd(hash, impl);
 	ctx->hash = hash;
 	ctx->esn = esn;
 }
@@ -341,11 +373,18 @@ static struct aesnictr_authenc_ctx *authenc_ctx(struct crypto_aead *tfm)
 	return PTR_ALIGN(crypto_aead_ctx(tfm), AUTHENC_CTX_ALIGN);
 }
 
+/* The implementation each family registered (its only one, or two). */
+static enum aesnictr_impl authenc_impl = AESNICTR_AVX;
+static enum aesnictr_impl authenc512_impl = AESNICTR_AVX;
+
 static int authenc_init_tfm(struct crypto_aead *tfm)
 {
 	unsigned int i = crypto_aead_alg(tfm) - &authenc_algs[0][0];
+	enum aesnictr_authenc_hash hash = i / 2;
 
-	aesnictr_authenc_init_ctx(authenc_ctx(tfm), i / 2, i % 2);
+	aesnictr_authenc_init_ctx(authenc_ctx(tfm), hash, i % 2,
+				  hash >= AESNICTR_AUTHENC_SHA384 ?
+				  authenc512_impl : authenc_impl);
 	return 0;
 }
 
@@ -483,6 +522,7 @@ static int authenc_selftest(enum aesnictr_impl impl, bool simd)
 
 static int authenc_register(enum aesnictr_impl impl, int priority)
 {
+	authenc_impl = impl;
 	return authenc_register_hashes(AESNICTR_AUTHENC_SHA1, impl, priority);
 }
 
@@ -503,14 +543,28 @@ const struct aesnictr_family aesnictr_authenc_family = {
 
 /* ---- the authenc-sha512 family: SHA-384 and SHA-512 on AVX2 ---- */
 
-/* One implementation: AES-NI, AVX2 and BMI2 (the avx slot). */
+/*
+ * Two implementations: avx, AES-NI with the SHA-512 schedule in AVX2 and
+ * the rounds in BMI2; vaes512, the same with the schedule in AVX-512VL
+ * (ymm registers only: no VAES, no zmm, so it needs AVX-512F/VL and the OS
+ * saving the AVX-512 state, not what the vaes512 slot needs elsewhere).
+ */
 static const char *authenc512_cpu_lacks(enum aesnictr_impl impl)
 {
-	if (impl != AESNICTR_AVX)
-		return "a wider implementation (authenc-sha512 has only avx)";
+	if (impl == AESNICTR_VAES2)
+		return "a vaes2 implementation (authenc-sha512 has avx and vaes512)";
 	if (!boot_cpu_has(X86_FEATURE_AVX2) || !boot_cpu_has(X86_FEATURE_BMI2))
 		return "AVX2 and BMI2";
-	return aesnictr_cpu_lacks_width(impl);
+	if (impl == AESNICTR_AVX)
+		return aesnictr_cpu_lacks_width(impl);
+	if (!AESNICTR_AS_VAES)
+		return "an assembler with AVX-512 (this build)";
+	if (!boot_cpu_has(X86_FEATURE_AVX512F) ||
+	    !boot_cpu_has(X86_FEATURE_AVX512VL) ||
+	    !cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+			       XFEATURE_MASK_AVX512, NULL))
+		return "AVX-512F/VL";
+	return NULL;
 }
 
 static const struct aesnictr_policy authenc512_policy = {
@@ -527,6 +581,7 @@ static int authenc512_selftest(enum aesnictr_impl impl, bool simd)
 
 static int authenc512_register(enum aesnictr_impl impl, int priority)
 {
+	authenc512_impl = impl;
 	return authenc_register_hashes(AESNICTR_AUTHENC_SHA384, impl, priority);
 }
 

@@ -14,9 +14,13 @@ size_t aesnictr_authenc_ctx_size(void);
 const char *aesnictr_authenc_hash_name(enum aesnictr_authenc_hash hash);
 unsigned int aesnictr_authenc_digest_size(enum aesnictr_authenc_hash hash);
 
-/* Make ctx one of hash, authenc (!esn) or authencesn (esn). */
+/*
+ * Make ctx one of hash, authenc (!esn) or authencesn (esn), on
+ * implementation impl's SIMD code.
+ */
 void aesnictr_authenc_init_ctx(struct aesnictr_authenc_ctx *ctx,
-			       enum aesnictr_authenc_hash hash, bool esn);
+			       enum aesnictr_authenc_hash hash, bool esn,
+			       enum aesnictr_impl impl);
 
 /*
  * Set the authenc key blob (crypto_authenc_extractkeys' format): the AES

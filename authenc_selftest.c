@@ -76,7 +76,7 @@ static int kat_one(struct authenc_selftest_buf *b,
 
 	if (WARN_ON(hash < 0 || v->plen > KAT_MAX_LEN))
 		return -EINVAL;
-	aesnictr_authenc_init_ctx(ctx, hash, v->esn);
+	aesnictr_authenc_init_ctx(ctx, hash, v->esn, impl);
 	err = aesnictr_authenc_set_key(ctx, v->key, v->klen, simd_key);
 	if (fips_enabled && vector_hkey_len(v) < FIPS_MIN_HKEY) {
 		if (err == -EINVAL)
@@ -196,7 +196,7 @@ static int bulk_one(struct authenc_selftest_buf *b,
 		hklen = max_t(unsigned int, hklen, FIPS_MIN_HKEY);
 	if (esn)
 		alen = max_t(unsigned int, alen, 8);
-	aesnictr_authenc_init_ctx(ctx, hash, esn);
+	aesnictr_authenc_init_ctx(ctx, hash, esn, impl);
 	err = aesnictr_authenc_set_key(ctx, b->blob,
 				       make_blob(b->blob, rawkey, hklen,
 						 rawkey + BULK_MAX_HKEY, klen),
@@ -280,7 +280,7 @@ int aesnictr_authenc_selftest(enum aesnictr_authenc_hash first,
 	if (!b)
 		return -ENOMEM;
 	ctx = PTR_ALIGN((void *)(b + 1), 16);
-	aesnictr_authenc_init_ctx(ctx, first, false);
+	aesnictr_authenc_init_ctx(ctx, first, false, impl);
 	err = kat_all(b, ctx, first, impl, simd) ?:
 	      bad_keys(b, ctx, impl, simd);
 	if (!err && simd)

@@ -26,7 +26,7 @@ static const struct aesnictr_family *const families[] = {
 	&aesnictr_gcm_family,
 	&aesnictr_xts_family,
 	&aesnictr_authenc_family,
-	/* &aesnictr_authenc512_family: with its assembly (branch sha512) */
+	&aesnictr_authenc512_family,
 };
 
 static char *max_tier;

@@ -21,6 +21,21 @@ const struct authenc_hash authenc_hashes[NR_HASH] = {
 		.enc = aesnictr_cbc_sha256_enc, .dec = aesnictr_cbc_sha256_dec,
 		.md = EVP_sha256,
 	},
+	/* SHA-384 is SHA-512's code with another state and a shorter digest */
+	[H_SHA384] = {
+		.name = "sha384", .ds = 48,
+		.sha = &aesnictr_authenc_shas[AESNICTR_AUTHENC_SHA384],
+		.blocks = aesnictr_sha512_blocks,
+		.enc = aesnictr_cbc_sha512_enc, .dec = aesnictr_cbc_sha512_dec,
+		.md = EVP_sha384,
+	},
+	[H_SHA512] = {
+		.name = "sha512", .ds = 64,
+		.sha = &aesnictr_authenc_shas[AESNICTR_AUTHENC_SHA512],
+		.blocks = aesnictr_sha512_blocks,
+		.enc = aesnictr_cbc_sha512_enc, .dec = aesnictr_cbc_sha512_dec,
+		.md = EVP_sha512,
+	},
 };
 
 void authenc_compress_direct(const struct authenc_hash *hd,

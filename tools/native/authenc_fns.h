@@ -30,7 +30,9 @@ typedef void authenc_cbc_sha_fn_t(const struct aesnictr_key *key,
 enum authenc_hash_id {
 	H_SHA1 = AESNICTR_AUTHENC_SHA1,
 	H_SHA256 = AESNICTR_AUTHENC_SHA256,
-	NR_HASH = H_SHA256 + 1	/* SHA-384/512: the sha512 branch adds them */
+	H_SHA384 = AESNICTR_AUTHENC_SHA384,
+	H_SHA512 = AESNICTR_AUTHENC_SHA512,
+	NR_HASH = H_SHA512 + 1
 };
 
 struct authenc_hash {

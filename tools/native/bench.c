@@ -24,7 +24,7 @@
  * (AESNICTR_MAX_TIER), --no-stock, --stock-dir=DIR (build/stock: why a
  * kernel is not linked), --modes=LIST (make bench MODES=LIST): a
  * comma-separated list of modes and families (a mode's name up to a '-':
- * gcm, xts, authenc, authenc-sha1, authenc-sha256; or all), e.g.
+ * gcm, xts, authenc, authenc-sha1, authenc-sha256, authenc-sha512; or all), e.g.
  * --modes=xts-enc,xts-dec, --sizes=N,... (SIZES=), --chain (CHAIN=1): each
  * message waits for the previous one's output (latency, not throughput).
  */
@@ -44,6 +44,8 @@ static const struct bench_mode *const bench_modes[] = {
 	&bench_xts_enc, &bench_xts_dec,
 	&bench_ae1_enc, &bench_ae1_dec,
 	&bench_ae256_enc, &bench_ae256_dec,
+	&bench_ae512_enc, &bench_ae512_dec,
+	&bench_aesn256_enc, &bench_aesn256_dec,
 };
 #define NR_MODES	ARRAY_LEN(bench_modes)
 
@@ -471,7 +473,7 @@ static void list_modes(FILE *f)
 /*
  * --modes= (or MODES= of make bench): a comma-separated list of mode names
  * (ctr, gcm-enc, xts-dec, authenc-sha256-enc, ...) and families (gcm, xts,
- * authenc, authenc-sha1, authenc-sha256, all).
+ * authenc, authenc-sha1, authenc-sha256, authenc-sha512, all).
  */
 static int parse_modes(const char *list)
 {

@@ -31,7 +31,7 @@
 
 #define BLK		AESNICTR_BLOCK_SIZE
 #define MAX_MSG		(1 << 20)
-#define MAX_TAG		32
+#define MAX_TAG		64
 #define NR_RING		4		/* ring modes: messages made beforehand */
 #define NR_IV		256		/* IVs written beforehand */
 
@@ -107,6 +107,8 @@ extern const struct bench_mode bench_gcm_enc, bench_gcm_dec;
 extern const struct bench_mode bench_xts_enc, bench_xts_dec;
 extern const struct bench_mode bench_ae1_enc, bench_ae1_dec;
 extern const struct bench_mode bench_ae256_enc, bench_ae256_dec;
+extern const struct bench_mode bench_ae512_enc, bench_ae512_dec;
+extern const struct bench_mode bench_aesn256_enc, bench_aesn256_dec;
 
 /* The core's state, shared with the mode and backend files. */
 extern const struct bench_mode *cur;	/* the mode being timed */

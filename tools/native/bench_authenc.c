@@ -4,8 +4,13 @@
  * them: 24 bytes of AAD, a 16-byte CBC IV, an HMAC key as long as the
  * digest, the full digest as tag; decryption of a ring of messages made
  * beforehand, the tag checked first (README.md, "How `make bench`
- * measures").  cur->param is the hash (H_SHA1, H_SHA256).
+ * measures").  cur->param is the hash (H_SHA1, H_SHA256, H_SHA512).
+ * SHA-384 runs the same assembly as SHA-512 (another initial state, the
+ * digest truncated), so authenc-sha512-* stands for both.  Ours for SHA-512
+ * is the avx512 variant of authenc_sha512.S where the CPU has AVX-512F/VL
+ * (the faster on AMD Zen 5), else the AVX2 one; the mode's title says which.
  */
+#include <cpuid.h>
 #include <stdlib.h>
 
 #include <openssl/core_names.h>
@@ -21,11 +26,61 @@ static const size_t ae_sizes[] = {
 /* An ESP header (SPI, sequence number) and the IV, as IPsec. */
 static const u8 ae_aad[AE_AAD] = "\x00\x00\x01\x00\x00\x00\x00\x2a"
 				 "IV of the packet";
-static const u8 ae_hmac_key[32] = "HMAC key of the authenc bench..";
+static const u8 ae_hmac_key[64] =
+	"HMAC key of the authenc bench, 64 bytes long for hmac(sha512).";
+
+/* 1 if the CPU and OS run AVX-512VL code (authenc_sha512.S's avx512 variant). */
+static int ae_has_avx512(void)
+{
+	static int known, has;
+	unsigned int a, b, c, d;
+
+	if (known)
+		return has;
+	known = 1;
+	if (__get_cpuid_max(0, NULL) < 7)
+		return 0;
+	__cpuid_count(7, 0, a, b, c, d);
+	if (!(b & (1u << 16)) || !(b & (1u << 31)))
+		return 0;
+	__asm__ volatile("xgetbv" : "=a"(a), "=d"(d) : "c"(0));
+	has = (a & 0xe6) == 0xe6;
+	return has;
+}
+
+/*
+ * A mode's param: the hash (enum authenc_hash_id), AE_ESN for authencesn
+ * (the AAD's seq_hi, bytes 4..7, hashed behind the text).
+ */
+#define AE_ESN		0x100
+
+static enum authenc_hash_id ae_hash_id(void)
+{
+	return (enum authenc_hash_id)(cur->param & ~AE_ESN);
+}
+
+static int ae_esn(void)
+{
+	return (cur->param & AE_ESN) != 0;
+}
+
+static authenc_cbc_sha_fn_t *ae_enc_fn(const struct authenc_hash *hd)
+{
+	if (ae_hash_id() == H_SHA512 && ae_has_avx512())
+		return aesnictr_cbc_sha512_enc_avx512;
+	return hd->enc;
+}
+
+static authenc_cbc_sha_fn_t *ae_dec_fn(const struct authenc_hash *hd)
+{
+	if (ae_hash_id() == H_SHA512 && ae_has_avx512())
+		return aesnictr_cbc_sha512_dec_avx512;
+	return hd->dec;
+}
 
 static const struct authenc_hash *ae_hash(void)
 {
-	return &authenc_hashes[cur->param];
+	return &authenc_hashes[ae_hash_id()];
 }
 
 /* The HMAC key: as long as the digest (as IPsec's keys). */
@@ -61,7 +116,8 @@ static EVP_MAC_CTX *hmac_ctx(void)
 	if (!(c = EVP_MAC_CTX_new(hmac)))
 		die("EVP_MAC_CTX_new");
 	params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST,
-		(char *)(cur->param == H_SHA256 ? "SHA256" : "SHA1"), 0);
+		(char *)(ae_hash_id() == H_SHA512 ? "SHA512" :
+			 ae_hash_id() == H_SHA256 ? "SHA256" : "SHA1"), 0);
 	params[1] = OSSL_PARAM_construct_end();
 	if (!EVP_MAC_init(c, ae_hmac_key, ae_hmac_len(), params))
 		die("EVP_MAC_init");
@@ -97,7 +153,8 @@ static void ae_set_key(struct impl *im, const u8 *key, unsigned int bits)
 		im->mac = hmac_ctx();
 		break;
 	case IMPL_STOCK:
-		im->st->authenc_setkey(im->st_ctx, cur->param == H_SHA256, key,
+		im->st->authenc_setkey(im->st_ctx, ae_hash_id() == H_SHA512 ? 2 :
+				       ae_hash_id() == H_SHA256, key,
 				       bits / 8, ae_hmac_key, ae_hmac_len());
 		break;
 	default:
@@ -117,32 +174,72 @@ static inline void ae_next_iv(u8 iv[BLK])
  * im->tag.  Ours as the kernel glue: the inner state, the AAD absorbed
  * (lazily), one stitched call over the text, the HMAC finished.
  */
+/*
+ * Ours: the stream started, the AAD absorbed as the glue does (authencesn:
+ * seq_hi set aside).
+ */
+static inline void ae_ours_begin(struct impl *im, const struct authenc_hash *hd,
+				 struct aesnictr_authenc_stream *s,
+				 const u8 *iv, u8 seq_hi[4])
+{
+	s->h = im->hk.istate;
+	memcpy(s->iv, iv, BLK);
+	s->nfull = s->npart = 0;
+	if (ae_esn())
+		aesnictr_authenc_absorb_esn_aad(s, hd->sha, hd->blocks, ae_aad,
+						AE_AAD, 0, seq_hi);
+	else
+		authenc_absorb(hd, authenc_compress_direct, s, ae_aad, AE_AAD, 1);
+}
+
+/* Ours: authencesn's seq_hi behind the text, the HMAC finished. */
+static inline void ae_ours_finish(struct impl *im,
+				  const struct authenc_hash *hd,
+				  struct aesnictr_authenc_stream *s,
+				  const u8 seq_hi[4], size_t len)
+{
+	if (ae_esn())
+		aesnictr_authenc_absorb(s, hd->sha, hd->blocks, seq_hi, 4);
+	authenc_finish(hd, authenc_compress_direct, &im->hk, s,
+		       hd->sha->blocksize + AE_AAD + len, im->tag);
+}
+
+/* OpenSSL's HMAC of the AAD and ct, rearranged for authencesn. */
+static inline int ae_ossl_mac(struct impl *im, const u8 *ct, size_t len)
+{
+	size_t tl;
+
+	if (!ae_esn())
+		return EVP_MAC_init(im->mac, NULL, 0, NULL) &&
+		       EVP_MAC_update(im->mac, ae_aad, AE_AAD) &&
+		       EVP_MAC_update(im->mac, ct, len) &&
+		       EVP_MAC_final(im->mac, im->tag, &tl, MAX_TAG);
+	return EVP_MAC_init(im->mac, NULL, 0, NULL) &&
+	       EVP_MAC_update(im->mac, ae_aad, 4) &&
+	       EVP_MAC_update(im->mac, ae_aad + 8, AE_AAD - 8) &&
+	       EVP_MAC_update(im->mac, ct, len) &&
+	       EVP_MAC_update(im->mac, ae_aad + 4, 4) &&
+	       EVP_MAC_final(im->mac, im->tag, &tl, MAX_TAG);
+}
+
 static noinline void ae_enc_msg(struct impl *im, u8 *out, size_t len)
 {
 	const struct authenc_hash *hd = ae_hash();
 	struct aesnictr_authenc_stream s;
-	u8 iv[BLK];
-	size_t tl;
+	u8 iv[BLK], seq_hi[4];
 	int n;
 
 	ae_next_iv(iv);
 	switch (im->kind) {
 	case IMPL_OURS_AE:
-		s.h = im->hk.istate;
-		memcpy(s.iv, iv, BLK);
-		s.nfull = s.npart = 0;
-		authenc_absorb(hd, authenc_compress_direct, &s, ae_aad, AE_AAD, 1);
-		hd->enc(&im->gk.aes, &s, out, src, (unsigned int)len);
-		authenc_finish(hd, authenc_compress_direct, &im->hk, &s,
-			       AESNICTR_SHA_BLOCK_SIZE + AE_AAD + len, im->tag);
+		ae_ours_begin(im, hd, &s, iv, seq_hi);
+		ae_enc_fn(hd)(&im->gk.aes, &s, out, src, (unsigned int)len);
+		ae_ours_finish(im, hd, &s, seq_hi, len);
 		break;
 	case IMPL_OPENSSL:
 		if (!EVP_EncryptInit_ex(im->evp, NULL, NULL, NULL, iv) ||
 		    !EVP_EncryptUpdate(im->evp, out, &n, src, (int)len) ||
-		    !EVP_MAC_init(im->mac, NULL, 0, NULL) ||
-		    !EVP_MAC_update(im->mac, ae_aad, AE_AAD) ||
-		    !EVP_MAC_update(im->mac, out, len) ||
-		    !EVP_MAC_final(im->mac, im->tag, &tl, MAX_TAG))
+		    !ae_ossl_mac(im, out, len))
 			die("EVP CBC + HMAC");
 		break;
 	case IMPL_OSSL_STITCHED:
@@ -176,27 +273,20 @@ static noinline void ae_dec_msg(struct impl *im, u8 *out, size_t len)
 	unsigned int r = (ring_next++ + chain_dep) % NR_RING;
 	const u8 *iv = ring[r].iv, *ct = ring[r].ct;
 	struct aesnictr_authenc_stream s;
-	size_t tl;
+	u8 seq_hi[4];
 	int n;
 
 	switch (im->kind) {
 	case IMPL_OURS_AE:
-		s.h = im->hk.istate;
-		memcpy(s.iv, iv, BLK);
-		s.nfull = s.npart = 0;
-		authenc_absorb(hd, authenc_compress_direct, &s, ae_aad, AE_AAD, 1);
-		hd->dec(&im->adec, &s, out, ct, (unsigned int)len);
-		authenc_finish(hd, authenc_compress_direct, &im->hk, &s,
-			       AESNICTR_SHA_BLOCK_SIZE + AE_AAD + len, im->tag);
+		ae_ours_begin(im, hd, &s, iv, seq_hi);
+		ae_dec_fn(hd)(&im->adec, &s, out, ct, (unsigned int)len);
+		ae_ours_finish(im, hd, &s, seq_hi, len);
 		if (tag_neq(im->tag, ring[r].tag, hd->ds))
 			tag_bad = 1;
 		break;
 	case IMPL_OPENSSL:
 		/* as the template: the MAC first, then the decryption */
-		if (!EVP_MAC_init(im->mac, NULL, 0, NULL) ||
-		    !EVP_MAC_update(im->mac, ae_aad, AE_AAD) ||
-		    !EVP_MAC_update(im->mac, ct, len) ||
-		    !EVP_MAC_final(im->mac, im->tag, &tl, MAX_TAG))
+		if (!ae_ossl_mac(im, ct, len))
 			die("EVP HMAC");
 		if (tag_neq(im->tag, ring[r].tag, hd->ds)) {
 			tag_bad = 1;
@@ -236,6 +326,10 @@ static void ae_ossl(unsigned int bits, const u8 *key, const u8 *iv,
 		die("EVP CBC (reference)");
 	memcpy(buf, aad, aad_len);
 	memcpy(buf + aad_len, out, len);
+	if (ae_esn()) {		/* SPI || AAD[8..] || C || seq_hi */
+		memmove(buf + 4, buf + 8, aad_len - 8 + len);
+		memcpy(buf + aad_len - 4 + len, aad + 4, 4);
+	}
 	if (!HMAC(ae_hash()->md(), ae_hmac_key, (int)ae_hmac_len(), buf,
 		  aad_len + len, tag, &tl))
 		die("HMAC (reference)");
@@ -277,20 +371,22 @@ static const unsigned int ae_stock_lens[] = {
 	0, 16, 32, 48, 64, 80, 112, 256, 1440, 4096, 16400
 };
 
-/* authenc-sha1/sha256 (hash h) -enc (e = 1) and -dec (e = 0). */
-#define AE_MODE(n, h, e, t)						\
+/*
+ * authenc[esn]-<hash> (param p: the hash, | AE_ESN) -enc (e = 1) and -dec
+ * (e = 0), with the implementations kinds and the stock code stock.
+ */
+#define AE_MODE_OF(n, p, e, t, kinds_, stock_)				\
 	.name		= n,						\
 	.title		= t,						\
 	.sizes		= ae_sizes,					\
 	.whole_blocks	= 1,						\
 	.ring		= !(e),						\
 	.enc		= e,						\
-	.param		= h,						\
-	.tag_len	= (h) == H_SHA256 ? 32 : 20,			\
-	.kinds		= KIND(IMPL_OURS_AE) | KIND(IMPL_OPENSSL) |	\
-			  KIND(IMPL_STOCK) |				\
-			  ((e) ? KIND(IMPL_OSSL_STITCHED) : 0),		\
-	.stock		= STOCK_AUTHENC,				\
+	.param		= p,						\
+	.tag_len	= ((p) & ~AE_ESN) == H_SHA512 ? 64 :		\
+			  ((p) & ~AE_ESN) == H_SHA256 ? 32 : 20,	\
+	.kinds		= kinds_,					\
+	.stock		= stock_,					\
 	.set_key	= ae_set_key,					\
 	.stock_check	= ae_stock_one,					\
 	.stock_lens	= ae_stock_lens,				\
@@ -298,6 +394,13 @@ static const unsigned int ae_stock_lens[] = {
 	.prepare	= (e) ? NULL : ae_make_ring,			\
 	.msg		= (e) ? ae_enc_msg : ae_dec_msg,		\
 	.run		= (e) ? ae_enc_run : ae_dec_run,
+
+#define AE_MODE(n, h, e, t)						\
+	AE_MODE_OF(n, h, e, t,						\
+		   KIND(IMPL_OURS_AE) | KIND(IMPL_OPENSSL) |		\
+		   KIND(IMPL_STOCK) |					\
+		   ((e) && (h) != H_SHA512 ? KIND(IMPL_OSSL_STITCHED) : 0), \
+		   STOCK_AUTHENC)
 
 const struct bench_mode bench_ae1_enc = {
 	AE_MODE("authenc-sha1-enc", H_SHA1, 1,
@@ -314,4 +417,30 @@ const struct bench_mode bench_ae256_enc = {
 const struct bench_mode bench_ae256_dec = {
 	AE_MODE("authenc-sha256-dec", H_SHA256, 0,
 		"authenc(hmac(sha256),cbc(aes)) decrypt (24-byte AAD, tag checked first)")
+};
+/*
+ * authencesn: ours and OpenSSL only.  The stock composition's cost is the
+ * authenc modes' (the template hashes the same bytes, rearranged in place);
+ * ours is compared with our authenc of the same hash, same AAD length.
+ */
+#define AE_ESN_MODE(n, h, e, t)						\
+	AE_MODE_OF(n, (h) | AE_ESN, e, t,				\
+		   KIND(IMPL_OURS_AE) | KIND(IMPL_OPENSSL), 0)
+
+const struct bench_mode bench_aesn256_enc = {
+	AE_ESN_MODE("authencesn-sha256-enc", H_SHA256, 1,
+		    "authencesn(hmac(sha256),cbc(aes)) encrypt (24-byte AAD: SPI, seq_hi, seq_lo, 12 more; seq_hi hashed behind the text)")
+};
+const struct bench_mode bench_aesn256_dec = {
+	AE_ESN_MODE("authencesn-sha256-dec", H_SHA256, 0,
+		    "authencesn(hmac(sha256),cbc(aes)) decrypt (24-byte AAD, tag checked first)")
+};
+
+const struct bench_mode bench_ae512_enc = {
+	AE_MODE("authenc-sha512-enc", H_SHA512, 1,
+		"authenc(hmac(sha512),cbc(aes)) encrypt (24-byte AAD, 64-byte HMAC key, full 64-byte tag; sha384: same code; ours: avx512 variant if the CPU has AVX-512VL)")
+};
+const struct bench_mode bench_ae512_dec = {
+	AE_MODE("authenc-sha512-dec", H_SHA512, 0,
+		"authenc(hmac(sha512),cbc(aes)) decrypt (24-byte AAD, tag checked first; sha384: same code; ours: avx512 variant if the CPU has AVX-512VL)")
 };

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Native correctness test of the stitched AES-CBC + HMAC-SHA1/SHA256 assembly
- * (../../authenc_sha.S), against OpenSSL composed as the kernel's authenc
+ * (../../authenc_sha.S) and AES-CBC + HMAC-SHA384/SHA512
+ * (../../authenc_sha512.S, 128-byte blocks; more of it in
+ * test_authenc_sha512.c, run from main: both of its variants, OpenSSL as the
+ * only oracle), against OpenSSL composed as the kernel's authenc
  * template composes its parts: EVP aes-*-cbc (no padding) for the text, then
  * HMAC() over AAD || ciphertext, the tag truncated to authsize.
  *
@@ -18,12 +21,13 @@
  *	finish: full[] and the padded part[] compressed, then the outer hash.
  *
  * The checks: RFC 3602 AES-CBC cases 1-4 through the stitched encryption;
- * the RFC 2202 (HMAC-SHA1) and RFC 4231 (HMAC-SHA256) cases through the
+ * the RFC 2202 (HMAC-SHA1) and RFC 4231 (HMAC-SHA256/384/512) cases through the
  * stream, their data split between AAD and "ciphertext" hashed by the
  * stitched decryption; the RFC-derived authenc vectors of
  * ../../authenc_vectors.h (the module's self-test) against OpenSSL and the
  * assembly; every AAD length 0..130 against every text length 0..12 blocks;
- * random cases (default 200000 per hash and AES key size): random keys of
+ * random cases (default 200000 per hash and AES key size; sha384/sha512: a
+ * quarter of that here, 200000 each in test_authenc_sha512.c): random keys of
  * every AES size, HMAC keys of 0..200 bytes, AAD of 0..600 bytes, texts of
  * 0..96 blocks (1 case in 8: up to 4 KiB, 1 in 64: up to 64 KiB), every
  * authsize, in place and out of place, unaligned buffers, random steps,
@@ -55,6 +59,7 @@
 #include "test_util.h"
 #include "authenc_asm.h"
 #include "authenc_fns.h"
+#include "test_authenc_sha512.h"
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
@@ -76,7 +81,7 @@ _Static_assert(sizeof(struct aesnictr_authenc_stream) ==
 	       AESNICTR_AUTHENC_STREAM_SIZE, "size");
 
 #define BLK		16
-#define SB		64		/* SHA block */
+#define SB		cur_sb		/* SHA block of the hash under test */
 #define GUARD		64
 #define MAX_AAD		600
 #define MAX_HKEY	200
@@ -86,6 +91,7 @@ _Static_assert(sizeof(struct aesnictr_authenc_stream) ==
 
 /* The hashes and the glue's HMAC (authenc_fns.c over ../../authenc_hmac.c). */
 static const struct authenc_hash *const hashes = authenc_hashes;
+static unsigned int cur_sb = 64;	/* 64, or 128 for SHA-384/512 */
 
 /* ---- calling the assembly, with the ABI checked ---------------------------- */
 
@@ -215,7 +221,7 @@ struct msg {
 	size_t len;
 	unsigned int authsize;
 	u8 *ct;				/* the right ciphertext */
-	u8 tag[32];			/* the right (full) tag */
+	u8 tag[AESNICTR_AUTHENC_MAX_DIGEST];			/* the right (full) tag */
 };
 
 struct plan {
@@ -523,7 +529,7 @@ static int check_case(const struct authenc_hash *hd, struct msg *m,
 		      int tamper, char *detail, size_t dlen)
 {
 	static char what[512];
-	u8 tag[32];
+	u8 tag[AESNICTR_AUTHENC_MAX_DIGEST];
 
 	if (!run_msg(hd, 0, m, m->plain, pe, we, tag, what, sizeof(what)) ||
 	    !cmp_out(we->dst, m->ct, m->len, "ciphertext", what,
@@ -548,7 +554,7 @@ static int check_case(const struct authenc_hash *hd, struct msg *m,
 	}
 	if (tamper) {
 		struct msg t = *m;
-		u8 want[32];
+		u8 want[AESNICTR_AUTHENC_MAX_DIGEST];
 		size_t at;
 
 		memcpy(want, m->tag, sizeof(want));
@@ -800,6 +806,34 @@ static const struct rfc_hmac {
 	{ H_SHA256, "RFC 4231 case 7", NULL, 0xaa, 131,
 	  "This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.",
 	  0, 0, "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2" },
+	{ H_SHA384, "RFC 4231 case 1", "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", 0, 0,
+	  "Hi There", 0, 0,
+	  "afd03944d84895626b0825f4ab46907f15f9dadbe4101ec682aa034c7cebc59cfaea9ea9076ede7f4af152e8b2fa9cb6" },
+	{ H_SHA384, "RFC 4231 case 2", "4a656665", 0, 0,
+	  "what do ya want for nothing?", 0, 0,
+	  "af45d2e376484031617f78d2b58a6b1b9c7ef464f5a01b47e42ec3736322445e8e2240ca5e69e2c78b3239ecfab21649" },
+	{ H_SHA384, "RFC 4231 case 3", NULL, 0xaa, 20, NULL, 0xdd, 50,
+	  "88062608d3e6ad8a0aa2ace014c8a86f0aa635d947ac9febe83ef4e55966144b2a5ab39dc13814b94e3ab6e101a34f27" },
+	{ H_SHA384, "RFC 4231 case 6", NULL, 0xaa, 131,
+	  "Test Using Larger Than Block-Size Key - Hash Key First", 0, 0,
+	  "4ece084485813e9088d2c63a041bc5b44f9ef1012a2b588f3cd11f05033ac4c60c2ef6ab4030fe8296248df163f44952" },
+	{ H_SHA384, "RFC 4231 case 7", NULL, 0xaa, 131,
+	  "This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.",
+	  0, 0, "6617178e941f020d351e2f254e8fd32c602420feb0b8fb9adccebb82461e99c5a678cc31e799176d3860e6110c46523e" },
+	{ H_SHA512, "RFC 4231 case 1", "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", 0, 0,
+	  "Hi There", 0, 0,
+	  "87aa7cdea5ef619d4ff0b4241a1d6cb02379f4e2ce4ec2787ad0b30545e17cdedaa833b7d6b8a702038b274eaea3f4e4be9d914eeb61f1702e696c203a126854" },
+	{ H_SHA512, "RFC 4231 case 2", "4a656665", 0, 0,
+	  "what do ya want for nothing?", 0, 0,
+	  "164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea2505549758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737" },
+	{ H_SHA512, "RFC 4231 case 3", NULL, 0xaa, 20, NULL, 0xdd, 50,
+	  "fa73b0089d56a284efb0f0756c890be9b1b5dbdd8ee81a3655f83e33b2279d39bf3e848279a722c806b485a47e67c807b946a337bee8942674278859e13292fb" },
+	{ H_SHA512, "RFC 4231 case 6", NULL, 0xaa, 131,
+	  "Test Using Larger Than Block-Size Key - Hash Key First", 0, 0,
+	  "80b24263c7c1a3ebb71493c1dd7be8b49b46d1f41b4aeec1121b013783f8f3526b56d037e05f2598bd0fd2215d6a1e5295e64f73f63f0aec8b915a985d786598" },
+	{ H_SHA512, "RFC 4231 case 7", NULL, 0xaa, 131,
+	  "This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.",
+	  0, 0, "e37b6a775dc87dbaa4dfa9f96e5e3ffddebd71f8867289865df5a32d20cdc944b6022cac3c4982b10d5eeb55c3e4de15134676fb6de0446065c97440fa8c6a58" },
 };
 
 /*
@@ -832,7 +866,7 @@ static int parse_key(const u8 *blob, unsigned int len, struct msg *m)
 static void test_kats(const struct authenc_hash *hd)
 {
 	static char what[512], detail[DETAIL_LEN];
-	u8 tag[32], mac[32], data[256];
+	u8 tag[AESNICTR_AUTHENC_MAX_DIGEST], mac[AESNICTR_AUTHENC_MAX_DIGEST], data[256];
 	struct plan p;
 	struct where w;
 	struct msg m;
@@ -964,7 +998,7 @@ static void test_kats(const struct authenc_hash *hd)
 	for (i = 0; i < AESNICTR_AUTHENC_NR_VECTORS; i++) {
 		const struct aesnictr_authenc_vector *v =
 			&aesnictr_authenc_vectors[i];
-		u8 want[32];
+		u8 want[AESNICTR_AUTHENC_MAX_DIGEST];
 
 		if (v->esn || strcmp(v->hash, hd->name))
 			continue;
@@ -1088,6 +1122,21 @@ static const char *cpu_lacks(void)
 	return NULL;
 }
 
+/* NULL if the CPU can run authenc_sha512.S, else what it lacks. */
+static const char *sha512_lacks(void)
+{
+	unsigned int a, b, c, d;
+
+	if (!cpu_tier_usable(TIER_AVX))
+		return cpu_tier_why_not(TIER_AVX);
+	if (__get_cpuid_max(0, NULL) < 7)
+		return "CPU lacks AVX2/BMI2";
+	__cpuid_count(7, 0, a, b, c, d);
+	if (!(b & (1u << 5)) || !(b & (1u << 8)))
+		return "CPU lacks AVX2/BMI2";
+	return NULL;
+}
+
 /*
  * The module's C path of the HMAC (../../authenc_hmac.c with its portable
  * SHA compression, as the glue runs it without the FPU, and at every
@@ -1100,7 +1149,7 @@ static void test_c_path(const struct authenc_hash *hd, long cases)
 	aesnictr_sha_blocks_t *gen = hd->sha->blocks_generic;
 	struct aesnictr_authenc_stream s;
 	struct authenc_hkey kc, ka;
-	u8 hkey[MAX_HKEY], tag[32], want[32];
+	u8 hkey[MAX_HKEY], tag[AESNICTR_AUTHENC_MAX_DIGEST], want[AESNICTR_AUTHENC_MAX_DIGEST];
 	size_t klen = 0, alen = 0, clen = 0, pos, n;
 	long i, bad = 0;
 
@@ -1272,17 +1321,19 @@ static void test_esn(const struct authenc_hash *hd, long cases)
 int main(int argc, char **argv)
 {
 	static const unsigned int klens[] = { 16, 24, 32 };
-	const char *lacks;
+	const char *lacks_ni, *lacks_512, *lacks;
+	char covered[160];
 	long cases;
-	int h, k;
+	int h, k, variants = 0;
 
 	cases = test_init("test_authenc", argc, argv);
 	check_ymm = cpu_has_xinuse();
-	lacks = cpu_lacks();
-	if (lacks) {
+	lacks_ni = cpu_lacks();
+	lacks_512 = sha512_lacks();
+	if (lacks_ni && lacks_512) {
 		for (h = 0; h < NR_HASH; h++)
 			printf("NOT COVERED: authenc %s (%s)\n", hashes[h].name,
-			       lacks);
+			       h >= H_SHA384 ? lacks_512 : lacks_ni);
 		printf("native authenc covered: none\n");
 		return 0;
 	}
@@ -1298,20 +1349,46 @@ int main(int argc, char **argv)
 	if (!evp)
 		return 2;
 
+	covered[0] = 0;
 	for (h = 0; h < NR_HASH; h++) {
 		const struct authenc_hash *hd = &hashes[h];
 
+		/* sha384/sha512 (authenc_sha512.S): AES-NI, AVX2, BMI2 */
+		lacks = h >= H_SHA384 ? lacks_512 : lacks_ni;
+		if (lacks) {
+			printf("NOT COVERED: authenc %s (%s)\n", hd->name, lacks);
+			continue;
+		}
 		cur_hash = (enum authenc_hash_id)h;
+		cur_sb = hd->sha->blocksize;
 		test_kats(hd);
 		test_fences(hd);
 		for (k = 0; k < 3; k++) {
 			test_lengths(hd, klens[k]);
-			test_random(hd, klens[k], cases);
+			test_random(hd, klens[k], h >= H_SHA384 ? cases / 4 : cases);
 		}
 		test_abi(hd);
 		test_c_path(hd, cases / 20 + 1);
 		test_esn(hd, cases / 10 + 1);
+		cat(covered, sizeof(covered), " %s", hd->name);
 	}
 	EVP_CIPHER_CTX_free(evp);
-	return test_finish("native authenc covered: sha1 sha256");
+
+	/*
+	 * SHA-512/384 against OpenSSL alone, both variants of
+	 * authenc_sha512.S (test_authenc_sha512.c): every text length
+	 * 0..2048, 200000 cases per key size (alternating the hashes).
+	 */
+	if (!lacks_512) {
+		variants = test_authenc_sha512(cases, check_ymm);
+		cat(covered, sizeof(covered), " (sha512/384: %s)",
+		    variants == 3 ? "avx2 and avx512" : "avx2 only");
+	}
+	{
+		static char line[200];
+
+		snprintf(line, sizeof(line), "native authenc covered:%s",
+			 covered[0] ? covered : " none");
+		return test_finish(line);
+	}
 }

@@ -7,7 +7,8 @@
 # bench needs out of Debian's /usr/src/linux-source-KVER.tar.xz (packages
 # linux-source-6.1, linux-source-6.12, and linux-source-7.3 from
 # trixie-backports) into OUTDIR/KVER/src (AES for CTR, GCM, XTS and CBC, and
-# the SHA-NI SHA-1/SHA-256 block functions for authenc), together with that kernel's
+# the SHA-NI SHA-1/SHA-256 block functions and the AVX2 SHA-512 one
+# (sha512_transform_rorx) for authenc), together with that kernel's
 # aesni-intel_glue.c, which is only read here: the facts stock/linux-KVER.c
 # relies on (key struct offsets, size thresholds, priorities) are checked
 # against it, so that a changed package fails loudly instead of being
@@ -32,14 +33,16 @@ files_for() {
 		     arch/x86/crypto/aesni-intel_avx-x86_64.S \
 		     arch/x86/crypto/aes_ctrby8_avx-x86_64.S \
 		     arch/x86/crypto/sha1_ni_asm.S \
-		     arch/x86/crypto/sha256_ni_asm.S ;;
+		     arch/x86/crypto/sha256_ni_asm.S \
+		     arch/x86/crypto/sha512-avx2-asm.S ;;
 	6.12)	echo arch/x86/crypto/aesni-intel_asm.S \
 		     arch/x86/crypto/aes_ctrby8_avx-x86_64.S \
 		     arch/x86/crypto/aes-gcm-aesni-x86_64.S \
 		     arch/x86/crypto/aes-gcm-avx10-x86_64.S \
 		     arch/x86/crypto/aes-xts-avx-x86_64.S \
 		     arch/x86/crypto/sha1_ni_asm.S \
-		     arch/x86/crypto/sha256_ni_asm.S ;;
+		     arch/x86/crypto/sha256_ni_asm.S \
+		     arch/x86/crypto/sha512-avx2-asm.S ;;
 	7.3)	echo arch/x86/crypto/aesni-intel_asm.S \
 		     arch/x86/crypto/aes-ctr-avx-x86_64.S \
 		     arch/x86/crypto/aes-gcm-aesni-x86_64.S \
@@ -48,7 +51,8 @@ files_for() {
 		     arch/x86/crypto/aes-xts-avx-x86_64.S \
 		     lib/crypto/x86/aes-aesni.S \
 		     lib/crypto/x86/sha1-ni-asm.S \
-		     lib/crypto/x86/sha256-ni-asm.S ;;
+		     lib/crypto/x86/sha256-ni-asm.S \
+		     lib/crypto/x86/sha512-avx2-asm.S ;;
 	*)	return 1 ;;
 	esac
 }

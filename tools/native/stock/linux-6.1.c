@@ -247,11 +247,20 @@ static void aes_set_key61(struct stock_aes_ctx *ctx, const u8 *key,
 	K(aesni_set_key)(ctx, key, key_len);
 }
 
+/* arch/x86/crypto/sha512-avx2-asm.S: the AVX2 + BMI2 block function */
+void K(sha512_transform_rorx)(u64 *state, const u8 *data, long nblocks);
+
+static void sha512_blocks61(u64 *state, const u8 *data, unsigned int n)
+{
+	K(sha512_transform_rorx)(state, data, (long)n);
+}
+
 static const struct stock_authenc_ops authenc61 = {
 	.set_key = aes_set_key61,
 	.cbc_enc = K(aesni_cbc_enc),
 	.cbc_dec = K(aesni_cbc_dec),
 	.blocks = { sha1_blocks61, sha256_blocks61 },
+	.blocks512 = sha512_blocks61,
 };
 
 STOCK_AUTHENC_FNS(61, &authenc61)

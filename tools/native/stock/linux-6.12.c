@@ -372,11 +372,20 @@ static void sha256_blocks612(u32 *state, const u8 *data, unsigned int n)
 	K(sha256_ni_transform)(state, data, (int)n);
 }
 
+/* arch/x86/crypto/sha512-avx2-asm.S: the AVX2 + BMI2 block function */
+void K(sha512_transform_rorx)(u64 *state, const u8 *data, long nblocks);
+
+static void sha512_blocks612(u64 *state, const u8 *data, unsigned int n)
+{
+	K(sha512_transform_rorx)(state, data, (long)n);
+}
+
 static const struct stock_authenc_ops authenc612 = {
 	.set_key = aes_set_key612,
 	.cbc_enc = K(aesni_cbc_enc),
 	.cbc_dec = K(aesni_cbc_dec),
 	.blocks = { sha1_blocks612, sha256_blocks612 },
+	.blocks512 = sha512_blocks612,
 };
 
 STOCK_AUTHENC_FNS(612, &authenc612)

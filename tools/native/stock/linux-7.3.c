@@ -330,11 +330,20 @@ static void sha256_blocks73(u32 *state, const u8 *data, unsigned int n)
 	K(sha256_ni_transform)(state, data, n);
 }
 
+/* lib/crypto/x86/sha512-avx2-asm.S: the AVX2 + BMI2 block function */
+void K(sha512_transform_rorx)(u64 *state, const u8 *data, long nblocks);
+
+static void sha512_blocks73(u64 *state, const u8 *data, unsigned int n)
+{
+	K(sha512_transform_rorx)(state, data, (long)n);
+}
+
 static const struct stock_authenc_ops authenc73 = {
 	.set_key = aes_set_key73,
 	.cbc_enc = K(aesni_cbc_enc),
 	.cbc_dec = K(aesni_cbc_dec),
 	.blocks = { sha1_blocks73, sha256_blocks73 },
+	.blocks512 = sha512_blocks73,
 };
 
 STOCK_AUTHENC_FNS(73, &authenc73)

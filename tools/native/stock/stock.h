@@ -138,6 +138,7 @@ extern const struct stock_kernel stock_linux61, stock_linux612, stock_linux73;
  * hmac(shaN), given its code.
  */
 typedef void stock_blocks_t(u32 *state, const u8 *data, unsigned int nblocks);
+typedef void stock_blocks512_t(u64 *state, const u8 *data, unsigned int nblocks);
 typedef void stock_cbc_t(const struct stock_aes_ctx *ctx, u8 *out,
 			 const u8 *in, unsigned int len, u8 *iv);
 
@@ -147,13 +148,15 @@ struct stock_authenc_ops {
 			unsigned int key_len);
 	stock_cbc_t *cbc_enc, *cbc_dec;	/* one walk step: len % 16 == 0 */
 	stock_blocks_t *blocks[2];	/* SHA-1, SHA-256 block functions */
+	stock_blocks512_t *blocks512;	/* SHA-512 (sha512_transform_rorx) */
 };
 
 struct stock_authenc_ctx {
 	struct stock_aes_ctx aes __attribute__((aligned(16)));
 	u32 istate[8], ostate[8];	/* hmac: ipad/opad block compressed */
+	u64 istate512[8], ostate512[8];	/* the same for SHA-512 */
 	const struct stock_authenc_ops *ops;
-	int sha256;
+	int sha256;			/* 0 SHA-1, 1 SHA-256, 2 SHA-512 */
 };
 
 void stock_authenc_setkey(void *ctx, const struct stock_authenc_ops *ops,

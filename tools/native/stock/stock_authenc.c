@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * authenc(hmac(sha1),cbc(aes)) and authenc(hmac(sha256),cbc(aes)) of a stock
- * kernel, composed as crypto/authenc.c composes its two parts, each part
+ * authenc(hmac(sha1|sha256|sha512),cbc(aes)) of a stock kernel (sha512:
+ * the kernel's AVX2 sha512_transform_rorx; hmac(sha384) is the same code), composed as crypto/authenc.c composes its two parts, each part
  * being what that kernel's x86 code does (stock.h):
  *
  *   setkey: the AES key into the cbc(aes) driver's crypto_aes_ctx
@@ -90,6 +90,112 @@ static void sha_final(stock_blocks_t *blocks, struct sha_desc *d,
 		put_be32(out + 4 * i, d->h[i]);
 }
 
+/* ---- SHA-512 (hmac(sha512) / hmac(sha384): 128-byte blocks, u64 state) ---- */
+
+#define SHA512_BLK	128
+
+static const u64 sha512_h0[8] = {
+	0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
+	0xa54ff53a5f1d36f1ULL, 0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
+	0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL,
+};
+
+struct sha512_desc {
+	u64 h[8];
+	u64 count;
+	u8 buf[SHA512_BLK];
+};
+
+/* As sha512_base_do_update: a partial block buffered, whole blocks direct. */
+static void sha512_update(stock_blocks512_t *blocks, struct sha512_desc *d,
+			  const u8 *p, unsigned int len)
+{
+	unsigned int partial = (unsigned int)(d->count % SHA512_BLK), n;
+
+	d->count += len;
+	if (partial + len >= SHA512_BLK) {
+		if (partial) {
+			n = SHA512_BLK - partial;
+			memcpy(d->buf + partial, p, n);
+			p += n;
+			len -= n;
+			blocks(d->h, d->buf, 1);
+		}
+		n = len / SHA512_BLK;
+		if (n)
+			blocks(d->h, p, n);
+		p += n * SHA512_BLK;
+		len %= SHA512_BLK;
+		partial = 0;
+	}
+	memcpy(d->buf + partial, p, len);
+}
+
+static void sha512_final(stock_blocks512_t *blocks, struct sha512_desc *d,
+			 unsigned int ds, u8 *out)
+{
+	unsigned int partial = (unsigned int)(d->count % SHA512_BLK), i;
+
+	d->buf[partial++] = 0x80;
+	if (partial > SHA512_BLK - 16) {
+		memset(d->buf + partial, 0, SHA512_BLK - partial);
+		blocks(d->h, d->buf, 1);
+		partial = 0;
+	}
+	memset(d->buf + partial, 0, SHA512_BLK - 8 - partial);
+	stock_put_be64(d->buf + SHA512_BLK - 8, d->count * 8);
+	blocks(d->h, d->buf, 1);
+	for (i = 0; i < ds / 8; i++)
+		stock_put_be64(out + 8 * i, d->h[i]);
+}
+
+static void sha512_setkey(struct stock_authenc_ctx *ctx, const u8 *hmac_key,
+			  unsigned int hmac_len)
+{
+	stock_blocks512_t *blocks = ctx->ops->blocks512;
+	u8 k0[SHA512_BLK], pad[SHA512_BLK];
+	unsigned int i;
+
+	memset(k0, 0, sizeof(k0));
+	if (hmac_len > SHA512_BLK) {
+		struct sha512_desc d;
+
+		memcpy(d.h, sha512_h0, sizeof(d.h));
+		d.count = 0;
+		sha512_update(blocks, &d, hmac_key, hmac_len);
+		sha512_final(blocks, &d, 64, k0);
+	} else {
+		memcpy(k0, hmac_key, hmac_len);
+	}
+	for (i = 0; i < SHA512_BLK; i++)
+		pad[i] = k0[i] ^ 0x36;
+	memcpy(ctx->istate512, sha512_h0, sizeof(sha512_h0));
+	blocks(ctx->istate512, pad, 1);
+	for (i = 0; i < SHA512_BLK; i++)
+		pad[i] = k0[i] ^ 0x5c;
+	memcpy(ctx->ostate512, sha512_h0, sizeof(sha512_h0));
+	blocks(ctx->ostate512, pad, 1);
+}
+
+static void sha512_hmac(const struct stock_authenc_ctx *ctx, const u8 *aad,
+			unsigned int aad_len, const u8 *text, unsigned int len,
+			u8 *digest)
+{
+	stock_blocks512_t *blocks = ctx->ops->blocks512;
+	struct sha512_desc d;
+	u8 inner[64];
+
+	memcpy(d.h, ctx->istate512, sizeof(d.h));
+	d.count = SHA512_BLK;
+	sha512_update(blocks, &d, aad, aad_len);
+	sha512_update(blocks, &d, text, len);
+	sha512_final(blocks, &d, 64, inner);
+	memcpy(d.h, ctx->ostate512, sizeof(d.h));
+	d.count = SHA512_BLK;
+	sha512_update(blocks, &d, inner, 64);
+	sha512_final(blocks, &d, 64, digest);
+}
+
 void stock_authenc_setkey(void *c, const struct stock_authenc_ops *ops,
 			  int sha256, const u8 *aes_key, unsigned int aes_len,
 			  const u8 *hmac_key, unsigned int hmac_len)
@@ -101,8 +207,12 @@ void stock_authenc_setkey(void *c, const struct stock_authenc_ops *ops,
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->ops = ops;
-	ctx->sha256 = !!sha256;
+	ctx->sha256 = sha256 == 2 ? 2 : !!sha256;
 	ops->set_key(&ctx->aes, aes_key, aes_len);
+	if (sha256 == 2) {
+		sha512_setkey(ctx, hmac_key, hmac_len);
+		return;
+	}
 	memset(k0, 0, sizeof(k0));
 	if (hmac_len > SHA_BLK) {	/* K0 = H(key) */
 		struct sha_desc d;
@@ -129,10 +239,15 @@ static void authenc_hmac(const struct stock_authenc_ctx *ctx, const u8 *aad,
 			 unsigned int aad_len, const u8 *text,
 			 unsigned int len, u8 *digest)
 {
-	stock_blocks_t *blocks = ctx->ops->blocks[ctx->sha256];
+	stock_blocks_t *blocks = ctx->ops->blocks[ctx->sha256 & 1];
 	unsigned int ds = ctx->sha256 ? 32 : 20;
 	struct sha_desc d;
 	u8 inner[32];
+
+	if (ctx->sha256 == 2) {
+		sha512_hmac(ctx, aad, aad_len, text, len, digest);
+		return;
+	}
 
 	memcpy(d.h, ctx->istate, sizeof(d.h));
 	d.count = SHA_BLK;
@@ -163,10 +278,10 @@ int stock_authenc_dec(const void *c, const u8 iv[16], const u8 *aad,
 		      unsigned int len, const u8 *tag)
 {
 	const struct stock_authenc_ctx *ctx = c;
-	u8 v[16] __attribute__((aligned(16))), t[32];
+	u8 v[16] __attribute__((aligned(16))), t[64];
 
 	authenc_hmac(ctx, aad, aad_len, src, len, t);
-	if (stock_memneq(t, tag, ctx->sha256 ? 32 : 20))
+	if (stock_memneq(t, tag, ctx->sha256 == 2 ? 64 : ctx->sha256 ? 32 : 20))
 		return 0;
 	memcpy(v, iv, 16);
 	if (len)
