@@ -82,12 +82,11 @@ scenario_run() {
 	insmod_marked "soak insmod" || return
 	ADRV256=$(drv_name authenc avx "$AUTHENC_SHA256")
 	EDRV=$(drv_name authenc avx 'authencesn(hmac(sha256),cbc(aes))')
-	_d=$(wait_alg_selftest 'authencesn(hmac(sha256),cbc(aes))' "$(drv_name authenc '' 'authencesn(hmac(sha256),cbc(aes))')" aead 1)
-	[ -n "$_d" ] && EDRV=$_d
 	wait_alg_selftest "$AUTHENC_SHA256" "$ADRV256" aead 60 >/dev/null ||
 		info "no $ADRV256 with selftest : passed within 60 s"
 	if tr '\0' '\n' <"$OURS_KO" | grep -q -F -x "alias=authencesn(hmac(sha256),cbc(aes))" &&
-	   wait_alg_selftest 'authencesn(hmac(sha256),cbc(aes))' "$EDRV" aead 60 >/dev/null; then
+	   _d=$(wait_alg_selftest 'authencesn(hmac(sha256),cbc(aes))' "${EDRV%-*}-" aead 60); then
+		EDRV=$_d
 		FZ="esn-sha256 $EDRV"
 		_esnwho=$EDRV
 	else
