@@ -19,6 +19,9 @@
 #                           sha384/sha512) (4000)
 #   vmtest.esnnosimd=N      esn: cases per name with the non-SIMD path forced (500)
 #   vmtest.soaksecs=S       soak: seconds of mixed load (150)
+#   vmtest.soakload=L       soak: loads beside the ESN pair, a comma list of
+#                           gcm,xts,luks,fuzz (all; diagnostics only)
+#   vmtest.soaknosimd=1     soak: debug_force_nosimd=1 all along (diagnostics)
 #   vmtest.xtsfuzz=N, vmtest.xtsnosimd=N, vmtest.xtstier=N
 #                           xts: fuzz cases by default, non-SIMD, per narrower
 #                           max_tier (3000, 500, 500)
@@ -48,7 +51,7 @@ read_cmdline() {
 	AEAD_N=4000 AEAD_NOSIMD_N=1000 IPSEC_BYTES=1048576
 	AUTHENC_N=4000 AUTHENC_NOSIMD_N=500 CPUCLASS=default CPUID=
 	XTS_N=3000 XTS_NOSIMD_N=500 XTS_TIER_N=500
-	ESN_N=4000 ESN_NOSIMD_N=500 SOAK_SECS=150
+	ESN_N=4000 ESN_NOSIMD_N=500 SOAK_SECS=150 SOAK_LOAD= SOAK_NOSIMD=
 	for _a in $(cat /proc/cmdline); do
 		case "$_a" in
 		vmtest.aeadfuzz=*) AEAD_N=${_a#*=} ;;
@@ -60,6 +63,8 @@ read_cmdline() {
 		vmtest.esnfuzz=*) ESN_N=${_a#*=} ;;
 		vmtest.esnnosimd=*) ESN_NOSIMD_N=${_a#*=} ;;
 		vmtest.soaksecs=*) SOAK_SECS=${_a#*=} ;;
+		vmtest.soakload=*) SOAK_LOAD=$(echo "${_a#*=}" | tr , ' ') ;;
+		vmtest.soaknosimd=*) SOAK_NOSIMD=${_a#*=}; [ "$SOAK_NOSIMD" = 1 ] || SOAK_NOSIMD= ;;
 		vmtest.ipsecbytes=*) IPSEC_BYTES=${_a#*=} ;;
 		vmtest.scenario=*) SCEN=${_a#*=} ;;
 		vmtest.xtsfuzz=*) XTS_N=${_a#*=} ;;
