@@ -137,10 +137,14 @@ scenario_run() {
 	_ipok=1
 	for _pp in "em sha256" "en sha512"; do
 		set -- $_pp
+		_c="authencesn(hmac($2),cbc(aes))"
+		_ra=$(alg_refcnt "$_c" "$(stock_at_start "$_c")")
 		if ! { esn_prepare "$1" "$2" && esn_side "$1" 1; } 2>/tmp/ip.err; then
 			fail "IPsec ESN $2 (template side, before the insmod): $(tr '\n' ' ' </tmp/ip.err)"
 			_ipok=0
 		fi
+		# does the template instance's refcnt count the SAs here?
+		eval "ESN_PRE_$2=\"${_ra:-0} $(alg_refcnt "$_c" "$(stock_at_start "$_c")")\""
 	done
 	info "before the insmod, ESP's ESN transforms: $(crypto_list 'echainiv(authencesn(hmac(sha256),cbc(aes)))' | awk '{ print $1 }') $(crypto_list 'echainiv(authencesn(hmac(sha512),cbc(aes)))' | awk '{ print $1 }')"
 
@@ -256,9 +260,17 @@ scenario_run() {
 		ESN_STI=$_sti ESN_TR1=$_tr1
 		poll 50 esn_stock_released "$_cra"
 		_tr2=$(alg_refcnt "$_cra" "$_sti")
-		[ $_ours -eq 1 ] && check $(esn_stock_released "$_cra"; echo $?) \
-			"$_tag: side 1 ran on the stock template $_sti (its refcnt $_tr1 -> $_tr2 when side 1's 2 SAs were deleted)" \
-			"$_tag: side 1 was not on the stock template $_sti? (its refcnt $_tr1 -> $_tr2 when side 1's SAs were deleted, want 2 less)"
+		eval "set -- \$ESN_PRE_$_h"
+		if [ $_ours -eq 0 ]; then
+			:
+		elif [ "${2:-0}" -lt $((${1:-0} + 2)) ]; then
+			skip "$_tag: side 1 ran on the stock template $_sti (by its refcnt)" \
+				"on this kernel the instance's refcnt did not count side 1's SAs even before the insmod ($1 -> $2 when they were made; $_tr1 -> $_tr2 when deleted)"
+		else
+			check $(esn_stock_released "$_cra"; echo $?) \
+				"$_tag: side 1 ran on the stock template $_sti (its refcnt $1 -> $2 when side 1's SAs were made before the insmod, $_tr1 -> $_tr2 when they were deleted)" \
+				"$_tag: side 1 was not on the stock template $_sti? (its refcnt $1 -> $2 when side 1's SAs were made, $_tr1 -> $_tr2 when they were deleted, want 2 less)"
+		fi
 		[ $_ours -eq 1 ] || continue
 		# ours on both sides, then ours with the non-SIMD path forced
 		for _ns in 0 1; do
