@@ -266,6 +266,11 @@ scenario_run() {
 		elif [ "${2:-0}" -lt $((${1:-0} + 2)) ]; then
 			skip "$_tag: side 1 ran on the stock template $_sti (by its refcnt)" \
 				"on this kernel the instance's refcnt did not count side 1's SAs even before the insmod ($1 -> $2 when they were made; $_tr1 -> $_tr2 when deleted)"
+		elif [ "${_tr1:-0}" -lt "$2" ]; then
+			# (7.3: back to its old value once ours registered, the
+			# SAs still working: what side 1 ran on is not known)
+			skip "$_tag: side 1 ran on the stock template $_sti (by its refcnt)" \
+				"the instance's refcnt counted side 1's SAs when they were made ($1 -> $2) but no longer after the insmod ($_tr1 before they were deleted, $_tr2 after): not measurable on this kernel"
 		else
 			check $(esn_stock_released "$_cra"; echo $?) \
 				"$_tag: side 1 ran on the stock template $_sti (its refcnt $1 -> $2 when side 1's SAs were made before the insmod, $_tr1 -> $_tr2 when they were deleted)" \
