@@ -84,17 +84,33 @@ static void rnd_bytes(uint8_t *p, size_t n)
 }
 
 struct hashmode {
-	const char *name;		/* "sha1" */
+	const char *name;		/* "sha1", "esn-sha256" */
 	const char *oracle;		/* the template over the generic code */
 	const char *hmac;		/* the HMAC reference */
 	unsigned int ds;		/* digest size */
+	unsigned int bs;		/* the hash's block size */
+	int esn;			/* authencesn: ESP's extended sequence numbers */
 };
+
+#define MAX_DS 64
 
 static const struct hashmode hashes[] = {
 	{ "sha1", "authenc(hmac(sha1-generic),cbc(aes-generic))",
-	  "hmac(sha1-generic)", 20 },
+	  "hmac(sha1-generic)", 20, 64, 0 },
 	{ "sha256", "authenc(hmac(sha256-generic),cbc(aes-generic))",
-	  "hmac(sha256-generic)", 32 },
+	  "hmac(sha256-generic)", 32, 64, 0 },
+	{ "sha384", "authenc(hmac(sha384-generic),cbc(aes-generic))",
+	  "hmac(sha384-generic)", 48, 128, 0 },
+	{ "sha512", "authenc(hmac(sha512-generic),cbc(aes-generic))",
+	  "hmac(sha512-generic)", 64, 128, 0 },
+	{ "esn-sha1", "authencesn(hmac(sha1-generic),cbc(aes-generic))",
+	  "hmac(sha1-generic)", 20, 64, 1 },
+	{ "esn-sha256", "authencesn(hmac(sha256-generic),cbc(aes-generic))",
+	  "hmac(sha256-generic)", 32, 64, 1 },
+	{ "esn-sha384", "authencesn(hmac(sha384-generic),cbc(aes-generic))",
+	  "hmac(sha384-generic)", 48, 128, 1 },
+	{ "esn-sha512", "authencesn(hmac(sha512-generic),cbc(aes-generic))",
+	  "hmac(sha512-generic)", 64, 128, 1 },
 };
 
 static const struct hashmode *find_hash(const char *name)
@@ -104,7 +120,8 @@ static const struct hashmode *find_hash(const char *name)
 	for (i = 0; i < sizeof(hashes) / sizeof(hashes[0]); i++)
 		if (!strcmp(name, hashes[i].name))
 			return &hashes[i];
-	fprintf(stderr, "afalg_authenc: unknown hash %s (sha1 or sha256)\n", name);
+	fprintf(stderr, "afalg_authenc: unknown mode %s (sha1, sha256, sha384, sha512, esn-sha1, esn-sha256, esn-sha384, esn-sha512)\n",
+		name);
 	exit(2);
 }
 
@@ -208,10 +225,24 @@ static int hmac_ref(struct alg *h, const uint8_t *k, unsigned int kl,
 	return r == (ssize_t)ds ? 0 : -EIO;
 }
 
-/* ------------------------------------------------------------------ */
-/* debug_force_nosimd switching                                         */
-
-
+/*
+ * The tag's input: AAD || ciphertext (authenc); for authencesn RFC 4303's
+ * ESN order, the high sequence half (AAD bytes 4..7) moved behind the
+ * ciphertext: A[0..4) || A[8..alen) || C || A[4..8) (alen >= 8)
+ */
+static int tag_ref(const struct hashmode *hm, struct alg *h, const uint8_t *k,
+		   unsigned int kl, const uint8_t *d, unsigned int alen, size_t clen,
+		   uint8_t *scratch, uint8_t *out)
+{
+	if (!hm->esn)
+		return hmac_ref(h, k, kl, d, alen + clen, out, hm->ds);
+	if (alen < 8)
+		return -EINVAL;
+	memcpy(scratch, d, 4);
+	memcpy(scratch + 4, d + 8, alen - 8 + clen);
+	memcpy(scratch + alen - 4 + clen, d + 4, 4);
+	return hmac_ref(h, k, kl, scratch, alen + clen, out, hm->ds);
+}
 
 /* ------------------------------------------------------------------ */
 /* case generation                                                     */
@@ -228,25 +259,27 @@ static size_t pick_text(void)
 	}
 }
 
-static unsigned int pick_aad(void)
+static unsigned int pick_aad(int esn)
 {
-	static const unsigned int esp[] = { 8, 12, 16, 20, 24 };
+	/* ESP: SPI || seq (8), with ESN || seq_hi (12), and echainiv's
+	 * decryption adds the 16-byte IV (24, 28) */
+	static const unsigned int esp[] = { 8, 12, 16, 20, 24, 28 };
 
 	switch (rnd(8)) {
-	case 0: return 0;
-	case 1: case 2: return esp[rnd(5)];
+	case 0: return esn ? 8 + rnd(8) : 0;
+	case 1: case 2: return esp[rnd(6)];
 	case 3: return 62 + rnd(5);	/* a SHA block edge with the ipad block */
 	case 4: return 126 + rnd(5);
-	default: return rnd(MAX_AAD + 1);
+	default: return esn ? 8 + rnd(MAX_AAD - 7) : rnd(MAX_AAD + 1);
 	}
 }
 
-static unsigned int pick_hkey(unsigned int ds)
+static unsigned int pick_hkey(unsigned int ds, unsigned int bs)
 {
 	switch (rnd(6)) {
 	case 0: return 0;
 	case 1: return ds;
-	case 2: return 63 + rnd(3);
+	case 2: return bs - 1 + rnd(3);	/* a hash block edge */
 	default: return rnd(MAX_HKEY + 1);
 	}
 }
@@ -269,14 +302,17 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 {
 	const char *oracle = ref_name(hm->oracle);
 	struct alg t, o, h;
-	uint8_t *in, *exp, *out, *oout, *tmp, *work;
+	uint8_t *in, *exp, *out, *oout, *tmp, *work, *hbuf;
 	uint8_t blob[8 + MAX_HKEY + 64], hkey[MAX_HKEY], akey[32], iv[16], tiv[16];
-	uint8_t mac[32];
-	unsigned int blen = 0, hkl = 0, akl = 16, authsize = 1, ds = hm->ds;
+	uint8_t mac[MAX_DS];
+	/* authencesn refuses tags of 1..3 bytes, crypto_aead_setauthsize() 0 */
+	unsigned int blen = 0, hkl = 0, akl = 16, authsize = hm->esn ? 4 : 1, ds = hm->ds;
+	unsigned int as_lo = hm->esn ? 4 : 1;
+	unsigned long shortaad = 0, badsmall = 0, badzero = 0, nowipe = 0;
 	unsigned long failures = 0, c, cases = 0, bytes = 0, tampers[T_NR] = { 0 };
 	unsigned long paths[AP_NR] = { 0 }, badmsg = 0, einval = 0, wiped = 0;
 	unsigned long badblobs = 0, badauth = 0, badenc = 0, refchk = 0, rekeys = 0;
-	unsigned long klens[3] = { 0 }, auths[33] = { 0 }, hkmax = 0, alen_max = 0, len_max = 0;
+	unsigned long klens[3] = { 0 }, auths[MAX_DS + 1] = { 0 }, hkmax = 0, alen_max = 0, len_max = 0;
 	int need_key = 1, href = 1, err;
 	double t0 = now();
 
@@ -286,7 +322,8 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 	oout = malloc(BUFSZ + SLACK);
 	tmp = malloc(BUFSZ + SLACK);
 	work = malloc(2 * BUFSZ + SLACK);
-	if (!in || !exp || !out || !oout || !tmp || !work) {
+	hbuf = malloc(BUFSZ + SLACK);
+	if (!in || !exp || !out || !oout || !tmp || !work || !hbuf) {
 		printf("FAIL: out of memory\n");
 		return 1;
 	}
@@ -312,7 +349,7 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 		enum aead_path pt = (enum aead_path)rnd(AP_NR);
 		enum tamper tk = T_NONE;
 		size_t len = pick_text(), tlen = 0, tin = 0, tout = 0, k;
-		unsigned int alen = pick_aad();
+		unsigned int alen = pick_aad(hm->esn);
 		const char *what = "";
 		char why[256] = "";
 		struct aead_op op;
@@ -337,7 +374,7 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 				}
 			}
 			akl = 16 + 8 * rnd(3);
-			hkl = pick_hkey(ds);
+			hkl = pick_hkey(ds, hm->bs);
 			rnd_bytes(hkey, hkl);
 			rnd_bytes(akey, akl);
 			blen = make_blob(blob, hkey, hkl, akey, akl);
@@ -366,8 +403,15 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 			}
 		}
 		if (!rnd(40)) {
-			unsigned int as = rnd(2) ? ds + 1 + rnd(4) : 64 + rnd(200);
+			unsigned int as = rnd(2) ? ds + 1 + rnd(4) : ds + 1 + rnd(200);
 
+			if (hm->esn && rnd(2)) {	/* crypto_authenc_esn_setauthsize */
+				as = 1 + rnd(3);
+				badsmall++;
+			} else if (!rnd(3)) {	/* crypto_aead_setauthsize: never 0 */
+				as = 0;
+				badzero++;
+			}
 			rt = alg_setauthsize(&t, as);
 			ro = alg_setauthsize(&o, as);
 			badauth++;
@@ -381,7 +425,7 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 			authsize = 0;	/* set again below */
 		}
 		if (!authsize || !rnd(3)) {
-			authsize = 1 + rnd(ds);
+			authsize = as_lo + rnd(ds + 1 - as_lo);
 			rt = alg_setauthsize(&t, authsize);
 			ro = alg_setauthsize(&o, authsize);
 			if (rt || ro) {
@@ -398,6 +442,36 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 		}
 		rnd_bytes(iv, 16);
 		rnd_bytes(in, alen + len);
+
+		/* --- authencesn: assoclen < 8 (no room for SPI || seq_hi) - */
+		if (hm->esn && !rnd(24)) {
+			unsigned int sa = rnd(8);
+			int dec = (int)rnd(2);
+			size_t il = sa + len + (dec ? authsize : 0);
+
+			rnd_bytes(in, il);
+			op = (struct aead_op){ !dec, iv, 16, sa, authsize, blob, blen,
+					       in, il, oout, dec ? sa + len : il + authsize };
+			ro = aead_run_op(&o, oracle, AP_FLAT, &op, work);
+			set_nosimd((int)rnd(2));
+			if (pe == AP_KCAPI)
+				pe = AP_FLAT;
+			op.out = out;
+			rt = aead_run_op(&t, drv, pe, &op, work);
+			shortaad++;
+			alg_drop_op(&t);
+			alg_drop_op(&o);
+			if (rt != ro || rt != -EINVAL) {
+				what = dec ? "decrypt" : "encrypt";
+				pd = pe;
+				snprintf(why, sizeof(why), "assoclen %u < 8: driver %s, oracle %s (want EINVAL)",
+					 sa, errs(rt), errs(ro));
+				alen = sa;
+				goto bad;
+			}
+			cases++;
+			continue;
+		}
 
 		/* --- encryption of a text that is not whole blocks -------- */
 		if (!rnd(16)) {
@@ -436,7 +510,7 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 			alg_drop_op(&o);
 			goto bad;
 		}
-		if (href && hmac_ref(&h, hkey, hkl, exp, alen + len, mac, ds) == 0) {
+		if (href && tag_ref(hm, &h, hkey, hkl, exp, alen, len, hbuf, mac) == 0) {
 			refchk++;
 			if (memcmp(mac, exp + alen + len, authsize)) {
 				what = "oracle tag";
@@ -526,7 +600,7 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 				tlen = len + 1 + rnd(15);
 				rnd_bytes(tmp + alen + len, tlen - len);
 				tin = alen + tlen + authsize;
-				if (!href || hmac_ref(&h, hkey, hkl, tmp, alen + tlen, mac, ds)) {
+				if (!href || tag_ref(hm, &h, hkey, hkl, tmp, alen, tlen, hbuf, mac)) {
 					tk = T_LEN;
 					rnd_bytes(tmp + alen + tlen, authsize);
 				} else {
@@ -589,8 +663,34 @@ static int fuzz(const struct hashmode *hm, const char *drv, unsigned long n,
 				badmsg++;
 			if (rt == -EINVAL)
 				einval++;
+			/*
+			 * authencesn: no plaintext released after EBADMSG: no
+			 * block of the text region holds the plaintext (the
+			 * template leaves ciphertext there, a stitched driver
+			 * may zero it; either is fine)
+			 */
+			if (hm->esn && rt == -EBADMSG && pt != AP_IOV && tlen == len && tlen) {
+				size_t same = 0, nb = tlen / AES_BS, z;
+
+				for (k = 0; k < nb; k++)
+					if (!memcmp(out + alen + k * AES_BS, in + alen + k * AES_BS, AES_BS))
+						same++;
+				if (same) {
+					what = "changed-message decrypt";
+					snprintf(why, sizeof(why), "%s changed, EBADMSG, but %zu of %zu blocks of the text region hold the plaintext (unauthenticated plaintext released)",
+						 tamper_name[tk], same, nb);
+					pd = pt;
+					goto bad;
+				}
+				for (z = 0; z < tlen && !out[alen + z]; z++)
+					;
+				if (z == tlen)
+					wiped++;
+				else
+					nowipe++;
+			}
 			/* no plaintext released: the text region is zeroed */
-			if (rt == -EBADMSG && pt != AP_IOV && tlen && !(tlen % AES_BS)) {
+			else if (!hm->esn && rt == -EBADMSG && pt != AP_IOV && tlen && !(tlen % AES_BS)) {
 				for (k = 0; k < tlen && !out[alen + k]; k++)
 					;
 				if (k < tlen) {
@@ -639,21 +739,26 @@ bad:
 		printf("FAIL: fuzz %s vs %s: %lu of %lu cases wrong (seed 0x%016" PRIx64 ")\n",
 		       drv, oracle, failures, cases, seed);
 	} else {
-		char pbuf[200], missing[200] = "", *q = missing;
+		char pbuf[200], missing[300] = "", *q = missing, esnb[300] = "";
 		unsigned int i;
 
 		join_counts(pbuf, aead_path_name, paths, AP_NR);
-		for (i = 1; i <= ds; i++)
+		for (i = as_lo; i <= ds; i++)
 			if (!auths[i])
 				q += sprintf(q, " %u", i);
-		printf("PASS: fuzz %s vs %s: %lu cases (encrypt, decrypt, changed messages: tag %lu, ciphertext %lu, AAD %lu, IV %lu, length %lu, valid tag on a partial block %lu, shorter than the tag %lu; EBADMSG from both %lu times, EINVAL %lu, our text region wiped after EBADMSG %lu times; bad key blobs %lu, bad tag lengths %lu, partial-block encryptions %lu: EINVAL from both), %lu bytes, AAD up to %lu, text up to %lu, AES-128/192/256 keys %lu/%lu/%lu, %lu keys with HMAC keys up to %lu bytes, tag lengths 1..%u%s%s%s, oracle tag checked against %s %lu times, %.1f s (seed 0x%016" PRIx64 "; ops: %s%s)\n",
+		if (hm->esn)
+			snprintf(esnb, sizeof(esnb), "; authencesn: assoclen < 8 EINVAL from both %lu times, tag lengths 1..3 refused (EINVAL) by both %lu times, 0 %lu times, tag input checked in ESN order (SPI || AAD[8..] || C || seq_hi), no plaintext block released after EBADMSG %lu times (text region zeroed %lu of them)",
+				 shortaad, badsmall, badzero, wiped + nowipe, wiped);
+		else
+			snprintf(esnb, sizeof(esnb), "; tag length 0 refused (EINVAL) by both %lu times", badzero);
+		printf("PASS: fuzz %s vs %s: %lu cases (encrypt, decrypt, changed messages: tag %lu, ciphertext %lu, AAD %lu, IV %lu, length %lu, valid tag on a partial block %lu, shorter than the tag %lu; EBADMSG from both %lu times, EINVAL %lu, our text region wiped after EBADMSG %lu times; bad key blobs %lu, bad tag lengths %lu, partial-block encryptions %lu: EINVAL from both), %lu bytes, AAD up to %lu, text up to %lu, AES-128/192/256 keys %lu/%lu/%lu, %lu keys with HMAC keys up to %lu bytes, tag lengths %u..%u%s%s%s, oracle tag checked against %s %lu times%s, %.1f s (seed 0x%016" PRIx64 "; ops: %s%s)\n",
 		       drv, oracle, cases, tampers[T_TAG], tampers[T_CT], tampers[T_AAD],
 		       tampers[T_IV], tampers[T_LEN], tampers[T_FORGED], tampers[T_SHORT],
 		       badmsg, einval, wiped, badblobs, badauth, badenc, bytes, alen_max,
-		       len_max, klens[0], klens[1], klens[2], rekeys, hkmax, ds,
+		       len_max, klens[0], klens[1], klens[2], rekeys, hkmax, as_lo, ds,
 		       *missing ? " (not drawn:" : " all drawn", *missing ? missing : "",
 		       *missing ? ")" : "",
-		       ref_name(hm->hmac), refchk, now() - t0, seed, pbuf,
+		       ref_name(hm->hmac), refchk, esnb, now() - t0, seed, pbuf,
 		       nosimd_path ? "; debug_force_nosimd toggled at random before setkey and each operation" : "");
 	}
 	free(in);
@@ -662,6 +767,7 @@ bad:
 	free(oout);
 	free(tmp);
 	free(work);
+	free(hbuf);
 	return failures ? 1 : 0;
 }
 
@@ -734,9 +840,10 @@ static int do_speed(const char *name, double secs)
 
 static int do_hold(const char *name, unsigned int secs)
 {
-	uint8_t blob[64], k[32] = { 1 }, iv[16] = { 0 }, in[32] = { 0 }, out[64], work[2048];
+	uint8_t blob[64], k[32] = { 1 }, iv[16] = { 0 }, in[40] = { 0 }, out[64], work[2048];
 	unsigned int bl = make_blob(blob, k, 20, k, 16);
-	struct aead_op op = { 1, iv, 16, 0, 12, NULL, 0, in, 32, out, 44 };
+	/* 8 bytes of AAD: authencesn refuses less */
+	struct aead_op op = { 1, iv, 16, 8, 12, NULL, 0, in, 40, out, 52 };
 	struct alg a;
 	int err = alg_bind(&a, "aead", name);
 
@@ -752,7 +859,7 @@ static int do_hold(const char *name, unsigned int secs)
 }
 
 #define USAGE \
-		"usage: afalg_authenc [--seed S] [--nosimd-param PATH] sha1|sha256 DRIVER N\n" \
+		"usage: afalg_authenc [--seed S] [--nosimd-param PATH] [esn-]sha1|sha256|sha384|sha512 DRIVER N\n" \
 		"       afalg_authenc --hold NAME SECONDS\n" \
 		"       afalg_authenc --speed NAME SECONDS_PER_SIZE\n"
 #define usage() usage_exit(USAGE)

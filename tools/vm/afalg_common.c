@@ -150,6 +150,7 @@ const char *ref_name(const char *name)
 	static const struct { const char *from, *to; } map[] = {
 		{ "aes-generic", "aes-lib" }, { "ghash-generic", "ghash-lib" },
 		{ "sha1-generic", "sha1-lib" }, { "sha256-generic", "sha256-lib" },
+		{ "sha384-generic", "sha384-lib" }, { "sha512-generic", "sha512-lib" },
 	};
 	static struct { char *in, *out; } memo[16];
 	char buf[128], *out;

@@ -45,7 +45,8 @@ void join_counts(char *buf, const char *const *names,
  * "ghash-generic"; from 7.0 the cipher is "aes-lib" (over the AES library)
  * and gcm_base() takes "ghash-lib".  ref_name() rewrites a name written with
  * the 6.x names for the running kernel (also sha1-generic -> sha1-lib,
- * sha256-generic -> sha256-lib: 7.x's hashes over the SHA library) (the name itself if nothing changes;
+ * sha256-generic -> sha256-lib, sha384/sha512-generic -> sha384/sha512-lib:
+ * 7.x's hashes over the SHA library) (the name itself if nothing changes;
  * otherwise a string that stays valid); alg_bind() applies it to every name
  * it binds.
  */

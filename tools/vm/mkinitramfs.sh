@@ -6,10 +6,11 @@
 # $VM_MODROOT or what tools/kernels.sh says ("/" for Debian's kernels).
 # Contents: busybox-static; kcapi-enc, dmsetup, cryptsetup and iproute2's ip
 # with their shared libraries; the AF_ALG fuzzers (ctr, AEAD, xts and
-# authenc), the
+# authenc/authencesn), the spliced-input check (afalg_splice), the
 # TCP transfer checker, the emulator probe, a one-shot module loader; the
 # kernel's own modules needed by the tests (AF_ALG, crypto_user, ctr, ecb,
-# gcm, ghash-generic, seqiv, echainiv, authenc, hmac, sha1/sha256, essiv,
+# gcm, ghash-generic, seqiv, echainiv, authenc, authencesn, hmac,
+# sha1/sha256/sha512, essiv,
 # tcrypt, the stock aesni_intel, dm-crypt,
 # dm-integrity, brd, xfrm_user, esp4, veth and their dependencies,
 # decompressed so that busybox can load them), the module under test at
@@ -44,7 +45,7 @@ mkdir -p "$bdir"
 # (built to a temporary name and renamed: two kernels' runs may race here)
 static=-static
 ls /usr/lib/*/libkcapi.a >/dev/null 2>&1 || static=""
-for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc; do
+for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice; do
 	if [ ! -x "$bdir/$f" ] || [ "$here/$f.c" -nt "$bdir/$f" ] ||
 	   [ "$here/afalg_common.c" -nt "$bdir/$f" ] || [ "$here/afalg_common.h" -nt "$bdir/$f" ]; then
 		cc -O2 -Wall -Wextra $static -o "$bdir/$f.$$" "$here/$f.c" "$here/afalg_common.c" -lkcapi
@@ -86,14 +87,14 @@ copy_prog /usr/bin/kcapi-enc
 copy_prog /usr/sbin/dmsetup
 copy_prog "$(command -v cryptsetup)" /usr/sbin
 copy_prog "$(command -v ip)" /usr/sbin		# iproute2's, not busybox's applet
-for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc vmxfer tcg_probe vminsmod; do
+for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice vmxfer tcg_probe vminsmod; do
 	copy_prog "$bdir/$f"
 done
 
 # kernel modules: the wanted ones and everything they depend on
 # (names a kernel does not have, e.g. ghash_generic on 7.x, are skipped)
 want="af_alg algif_skcipher algif_aead algif_hash crypto_user ctr ecb cbc cryptd crypto_simd aesni_intel tcrypt
-gcm ghash_generic seqiv echainiv authenc hmac sha1 sha256 sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 essiv xts dm_mod dm_crypt dm_integrity brd loop
+gcm ghash_generic seqiv echainiv authenc authencesn hmac sha1 sha256 sha512_ssse3 sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 essiv xts dm_mod dm_crypt dm_integrity brd loop
 xfrm_user xfrm_algo esp4 esp4_offload esp6 veth drbg jitterentropy_rng sha512_generic"
 if [ -n "$ko" ]; then
 	for d in $(modinfo -F depends "$ko" | tr ',' ' '); do want="$want $d"; done

@@ -47,6 +47,18 @@
 #              cbc(aes) + hmac(sha256)/hmac(sha1); then a second boot:
 #   nosha      -cpu max,sha-ni=off: ctr/gcm/xts load, authenc is left out
 #              with one line, the authenc names resolve to the template
+#   esn        -cpu max: authencesn(hmac(sha1|sha256),cbc(aes)) and the
+#              authenc-sha512 family (authenc/authencesn with hmac(sha384|
+#              sha512)): self-test, priority, resolution, AF_ALG differential
+#              fuzz against the template over the generic parts (VM_ESN_N),
+#              the Copy Fail pattern (afalg_splice: spliced read-only file
+#              input must stay unchanged), IPsec ESP with ESN (seq-hi
+#              non-zero) template <-> ours and ours <-> ours, non-SIMD forced;
+#              names the module does not have yet are SKIPs
+#   soak       -cpu max: VM_SOAK_SECS of mixed load: IPsec ESN (authencesn)
+#              and rfc4106 traffic both ways, dm-crypt xts and LUKS2 AEAD
+#              writes/reads, an AF_ALG fuzzer at once; data, logs, and the
+#              nonsimd_requests counter (must rise on 6.x)
 #   stockabsent  -cpu max, aesni_intel taken out of the guest's module tree:
 #              no side-effect instances, every family at 1000 (authenc 4500)
 #              with "no stock driver found", the names resolve to ours; then
@@ -77,6 +89,11 @@
 #   VM_AUTHENC_N      authenc: fuzz cases per hash (4000)
 #   VM_AUTHENC_NOSIMD_N  authenc: cases per hash with the non-SIMD path
 #                forced (500; half as many again with it switched at random)
+#   VM_ESN_N, VM_ESN_NOSIMD_N  esn: fuzz cases per name (4000), with the
+#                non-SIMD path forced (500)
+#   VM_SOAK_SECS soak: seconds of mixed load (150); VM_SOAK_LOAD (a comma
+#                list of gcm,xts,luks,fuzz) and VM_SOAK_NOSIMD=1: diagnostic
+#                runs (fewer loads; the non-SIMD path forced)
 #   VM_TIMEOUT   seconds per boot (main, aead, xts, authenc 900, others 300)
 #   VM_SMP       guest CPUs (2: main also runs one fuzzer per CPU at once)
 # The kernel: any that tools/kernels.sh lists (its image, and its modules
@@ -96,7 +113,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|stockabsent|cpuclass|stock|all]}
+kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|stock|all]}
 scen=${2:-all}
 logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
@@ -162,7 +179,7 @@ boot() {
 		-smp "${VM_SMP:-2}" -m 1G -nographic -no-reboot -nodefaults \
 		-monitor none -serial "file:$con" -serial "file:$res" \
 		-kernel "$vmlinuz" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on $extra vmtest.fuzz=${VM_FUZZ_N:-10000} vmtest.tierfuzz=${VM_TIER_N:-2000} vmtest.cycles=${VM_CYCLES:-20} vmtest.aeadfuzz=${VM_AEAD_N:-4000} vmtest.aeadnosimd=${VM_AEAD_NOSIMD_N:-1000} vmtest.ipsecbytes=${VM_IPSEC_BYTES:-1048576} vmtest.xtsfuzz=${VM_XTS_N:-3000} vmtest.xtsnosimd=${VM_XTS_NOSIMD_N:-500} vmtest.xtstier=${VM_XTS_TIER_N:-500} vmtest.authencfuzz=${VM_AUTHENC_N:-4000} vmtest.authencnosimd=${VM_AUTHENC_NOSIMD_N:-500}" \
+		-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on $extra vmtest.fuzz=${VM_FUZZ_N:-10000} vmtest.tierfuzz=${VM_TIER_N:-2000} vmtest.cycles=${VM_CYCLES:-20} vmtest.aeadfuzz=${VM_AEAD_N:-4000} vmtest.aeadnosimd=${VM_AEAD_NOSIMD_N:-1000} vmtest.ipsecbytes=${VM_IPSEC_BYTES:-1048576} vmtest.xtsfuzz=${VM_XTS_N:-3000} vmtest.xtsnosimd=${VM_XTS_NOSIMD_N:-500} vmtest.xtstier=${VM_XTS_TIER_N:-500} vmtest.authencfuzz=${VM_AUTHENC_N:-4000} vmtest.authencnosimd=${VM_AUTHENC_NOSIMD_N:-500} vmtest.esnfuzz=${VM_ESN_N:-4000} vmtest.esnnosimd=${VM_ESN_NOSIMD_N:-500} vmtest.soaksecs=${VM_SOAK_SECS:-150}${VM_SOAK_LOAD:+ vmtest.soakload=$VM_SOAK_LOAD}${VM_SOAK_NOSIMD:+ vmtest.soaknosimd=$VM_SOAK_NOSIMD}" \
 		</dev/null >"$logdir/$name.qemu" 2>&1
 	rc=$?
 	secs=$(($(date +%s) - t0))
@@ -309,6 +326,14 @@ authenc|nosha|all)
 	boot nosha max,sha-ni=off "${VM_TIMEOUT:-300}" "vmtest.scenario=nosha" ;;
 esac
 case "$scen" in
+esn|all)
+	boot esn max "${VM_TIMEOUT:-1200}" "vmtest.scenario=esn" ;;
+esac
+case "$scen" in
+soak|all)
+	boot soak max "${VM_TIMEOUT:-$((${VM_SOAK_SECS:-150} + 600))}" "vmtest.scenario=soak" ;;
+esac
+case "$scen" in
 stockabsent|all)
 	boot stockabsent max "${VM_TIMEOUT:-600}" "vmtest.scenario=stockabsent"
 	# where the stock driver beats our avx (7.x ctr and xts): after the
@@ -326,7 +351,7 @@ stock)
 	boot stock max "${VM_TIMEOUT:-900}" "vmtest.scenario=stock" ;;
 esac
 case "$scen" in
-main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|stockabsent|cpuclass|stock|all) ;;
+main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|stock|all) ;;
 *) emit fail "$kver: unknown scenario $scen" ;;
 esac
 
@@ -341,7 +366,7 @@ for f in $(echo "$covered" | awk 'NF { print $1 }' | sort -u) \
 	case " $nc_fams " in *" $f "*) continue ;; esac
 	nc_fams="$nc_fams $f"
 	fimpls="avx vaes2 vaes512"
-	[ "$f" = authenc ] && fimpls=avx	# authenc has one implementation
+	case "$f" in authenc*) fimpls=avx ;; esac	# authenc has one implementation
 	for t in $fimpls; do
 		echo "$covered" | grep -q "^$f $t " && continue
 		why=$(printf '%s\n' "${notcov[@]}" | grep "^$f $t " | head -1)

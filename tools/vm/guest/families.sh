@@ -119,13 +119,22 @@ drv_name() {
 	gcm:rfc4106*) echo "rfc4106-gcm-aes-aesnictr-$2" ;;
 	gcm:*) echo "gcm-aes-aesnictr-$2" ;;
 	xts:*) echo "xts-aes-aesnictr-$2" ;;
+	authenc*:authencesn*sha1*) echo "authencesn-hmac-sha1-cbc-aes-aesnictr-$2" ;;
+	authenc*:authencesn*sha256*) echo "authencesn-hmac-sha256-cbc-aes-aesnictr-$2" ;;
+	authenc*:authencesn*sha384*) echo "authencesn-hmac-sha384-cbc-aes-aesnictr-$2" ;;
+	authenc*:authencesn*sha512*) echo "authencesn-hmac-sha512-cbc-aes-aesnictr-$2" ;;
 	authenc:*sha1*) echo "authenc-hmac-sha1-cbc-aes-aesnictr-$2" ;;
 	authenc:*sha256*) echo "authenc-hmac-sha256-cbc-aes-aesnictr-$2" ;;
+	authenc*:*sha384*) echo "authenc-hmac-sha384-cbc-aes-aesnictr-$2" ;;
+	authenc*:*sha512*) echo "authenc-hmac-sha512-cbc-aes-aesnictr-$2" ;;
 	esac
 }
+# (authencesn(hmac(sha1|sha256),...) belong to the authenc family; the
+# sha384/sha512 names, authenc and authencesn, to authenc-sha512)
 name_family() {
 	case "$1" in
 	'ctr(aes)') echo ctr ;; 'xts(aes)') echo xts ;;
+	authenc*sha384*|authenc*sha512*) echo authenc-sha512 ;;
 	authenc*) echo authenc ;; *) echo gcm ;;
 	esac
 }
@@ -309,7 +318,7 @@ holder() {
 	case "$(name_family "$1")" in
 	ctr|xts) echo "afalg_fuzz --hold $1 $2" ;;
 	gcm) echo "afalg_aead --hold $1 $2" ;;
-	authenc) echo "afalg_authenc --hold $1 $2" ;;
+	authenc|authenc-sha512) echo "afalg_authenc --hold $1 $2" ;;
 	esac
 }
 # "NAME" resolves to driver $2 (cra names have no spaces: word splitting of

@@ -15,6 +15,13 @@
 #   vmtest.authencfuzz=N    authenc: fuzz cases per hash (4000)
 #   vmtest.authencnosimd=N  authenc: cases per hash, non-SIMD forced (500;
 #                           half as many with it switched at random)
+#   vmtest.esnfuzz=N        esn: fuzz cases per new AEAD name (authencesn,
+#                           sha384/sha512) (4000)
+#   vmtest.esnnosimd=N      esn: cases per name with the non-SIMD path forced (500)
+#   vmtest.soaksecs=S       soak: seconds of mixed load (150)
+#   vmtest.soakload=L       soak: loads beside the ESN pair, a comma list of
+#                           gcm,xts,luks,fuzz (all; diagnostics only)
+#   vmtest.soaknosimd=1     soak: debug_force_nosimd=1 all along (diagnostics)
 #   vmtest.xtsfuzz=N, vmtest.xtsnosimd=N, vmtest.xtstier=N
 #                           xts: fuzz cases by default, non-SIMD, per narrower
 #                           max_tier (3000, 500, 500)
@@ -44,6 +51,7 @@ read_cmdline() {
 	AEAD_N=4000 AEAD_NOSIMD_N=1000 IPSEC_BYTES=1048576
 	AUTHENC_N=4000 AUTHENC_NOSIMD_N=500 CPUCLASS=default CPUID=
 	XTS_N=3000 XTS_NOSIMD_N=500 XTS_TIER_N=500
+	ESN_N=4000 ESN_NOSIMD_N=500 SOAK_SECS=150 SOAK_LOAD="" SOAK_NOSIMD=""
 	for _a in $(cat /proc/cmdline); do
 		case "$_a" in
 		vmtest.aeadfuzz=*) AEAD_N=${_a#*=} ;;
@@ -52,6 +60,11 @@ read_cmdline() {
 		vmtest.authencnosimd=*) AUTHENC_NOSIMD_N=${_a#*=} ;;
 		vmtest.cpuclass=*) CPUCLASS=${_a#*=} ;;
 		vmtest.cpuid=*) CPUID=${_a#*=} ;;
+		vmtest.esnfuzz=*) ESN_N=${_a#*=} ;;
+		vmtest.esnnosimd=*) ESN_NOSIMD_N=${_a#*=} ;;
+		vmtest.soaksecs=*) SOAK_SECS=${_a#*=} ;;
+		vmtest.soakload=*) SOAK_LOAD=$(echo "${_a#*=}" | tr , ' ') ;;
+		vmtest.soaknosimd=*) SOAK_NOSIMD=${_a#*=}; [ "$SOAK_NOSIMD" = 1 ] || SOAK_NOSIMD= ;;
 		vmtest.ipsecbytes=*) IPSEC_BYTES=${_a#*=} ;;
 		vmtest.scenario=*) SCEN=${_a#*=} ;;
 		vmtest.xtsfuzz=*) XTS_N=${_a#*=} ;;
@@ -268,7 +281,7 @@ mod_builtin() {
 }
 # modules that newer kernels dropped (merged into others or into lib/crypto):
 # skipped where the kernel has no such module
-MAYBE_ABSENT=" cryptd crypto_simd ghash_generic sha512_generic sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 drbg jitterentropy_rng esp4_offload "
+MAYBE_ABSENT=" cryptd crypto_simd ghash_generic sha512_generic sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 sha512_ssse3 drbg jitterentropy_rng esp4_offload "
 
 # modprobe each module unless loaded, built in, or one a kernel dropped;
 # "-q": a failure only returns 1, else it also fails a check
@@ -294,6 +307,11 @@ need_modules() {
 authenc_modules() {
 	need_modules "$@" algif_aead algif_hash authenc hmac cbc sha1_generic sha256_generic \
 		sha1_ssse3 sha256_ssse3 echainiv
+}
+# ... and those of authencesn and the SHA-384/512 names (sha512_ssse3: 6.x's
+# AVX2 SHA-512, what the template instance takes; 7.x: a built-in library)
+esn_modules() {
+	authenc_modules "$@" && need_modules "$@" authencesn sha512_generic sha512_ssse3
 }
 STOCK_MODULES="cryptd crypto_simd af_alg algif_skcipher crypto_user ctr ecb aesni_intel"
 # the stock modules of the ctr tests (STOCK_MODULES; $1 = "noaesni": all but
