@@ -456,18 +456,28 @@ static void authenc_exit_tfm(struct crypto_aead *tfm)
 		},							\
 	}
 
-#define AUTHENC_ALGS(hashname, digest)					\
-	{								\
-		AUTHENC_ALG("authenc", hashname, digest, NULL),		\
-		AUTHENC_ALG("authencesn", hashname, digest,		\
-			    authencesn_setauthsize),			\
-	}
+#define PLAIN_ALG(hashname, digest)					\
+	AUTHENC_ALG("authenc", hashname, digest, NULL)
+#define ESN_ALG(hashname, digest)					\
+	AUTHENC_ALG("authencesn", hashname, digest, authencesn_setauthsize)
 
 static struct aead_alg authenc_algs[AESNICTR_AUTHENC_NR_HASHES][2] = {
-	[AESNICTR_AUTHENC_SHA1] = AUTHENC_ALGS("sha1", SHA1_DIGEST_SIZE),
-	[AESNICTR_AUTHENC_SHA256] = AUTHENC_ALGS("sha256", SHA256_DIGEST_SIZE),
-	[AESNICTR_AUTHENC_SHA384] = AUTHENC_ALGS("sha384", SHA384_DIGEST_SIZE),
-	[AESNICTR_AUTHENC_SHA512] = AUTHENC_ALGS("sha512", SHA512_DIGEST_SIZE),
+	[AESNICTR_AUTHENC_SHA1] = {
+		PLAIN_ALG("sha1", SHA1_DIGEST_SIZE),
+		ESN_ALG("sha1", SHA1_DIGEST_SIZE),
+	},
+	[AESNICTR_AUTHENC_SHA256] = {
+		PLAIN_ALG("sha256", SHA256_DIGEST_SIZE),
+		ESN_ALG("sha256", SHA256_DIGEST_SIZE),
+	},
+	[AESNICTR_AUTHENC_SHA384] = {
+		PLAIN_ALG("sha384", SHA384_DIGEST_SIZE),
+		ESN_ALG("sha384", SHA384_DIGEST_SIZE),
+	},
+	[AESNICTR_AUTHENC_SHA512] = {
+		PLAIN_ALG("sha512", SHA512_DIGEST_SIZE),
+		ESN_ALG("sha512", SHA512_DIGEST_SIZE),
+	},
 };
 
 /* Register the algorithms of hashes first .. first + 1 on impl. */
@@ -533,7 +543,7 @@ static void authenc_unregister(void)
 
 const struct aesnictr_family aesnictr_authenc_family = {
 	.name		= "authenc",
-	.algs		= "authenc(hmac(sha1),cbc(aes)), authenc(hmac(sha256),cbc(aes)) and their authencesn forms",
+	.algs		= "authenc[esn](hmac(sha1|sha256),cbc(aes))",
 	.cpu_lacks	= authenc_cpu_lacks,
 	.selftest	= authenc_selftest,
 	.policy		= &authenc_policy,
@@ -592,7 +602,7 @@ static void authenc512_unregister(void)
 
 const struct aesnictr_family aesnictr_authenc512_family = {
 	.name		= "authenc-sha512",
-	.algs		= "authenc(hmac(sha384),cbc(aes)), authenc(hmac(sha512),cbc(aes)) and their authencesn forms",
+	.algs		= "authenc[esn](hmac(sha384|sha512),cbc(aes))",
 	.cpu_lacks	= authenc512_cpu_lacks,
 	.selftest	= authenc512_selftest,
 	.policy		= &authenc512_policy,

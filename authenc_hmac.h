@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The authenc families' HMAC in portable C (authenc_hmac.c): SHA-1, SHA-256
- * and SHA-512 compression (FIPS 180-4) for the path without the FPU, the HMAC
- * key states, the hash stream of authenc_asm.h (absorbing bytes beside the
- * assembly, authencesn's rearranged AAD, finishing the HMAC).  Every compression goes through the blocks
- * function the caller passes: the assembly's, the C one, or (in the native
- * test) one that checks the assembly's ABI.  The same file builds in the
- * module and natively in tools/native.
+ * and SHA-512 compression (FIPS 180-4) for the path without the FPU, the
+ * HMAC key states, the hash stream of authenc_asm.h (absorbing bytes beside
+ * the assembly, authencesn's rearranged AAD, finishing the HMAC).  Every
+ * compression goes through the blocks function the caller passes: the
+ * assembly's, the C one, or (in the native test) one that checks the
+ * assembly's ABI.  The same file builds in the module and natively in
+ * tools/native.
  */
 #ifndef AESNICTR_AUTHENC_HMAC_H
 #define AESNICTR_AUTHENC_HMAC_H
