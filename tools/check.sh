@@ -2,7 +2,9 @@
 # `make check`: every test of the project, in order; tallies what the steps
 # print: the host steps' PASS:/FAIL: lines and the QEMU guests' KTAP lines
 # (tools/vm/run.sh: "ok N - <kver> <boot>: ...", "not ok N - ...", and
-# "ok N - ... # SKIP <why>", which is counted as skipped, never as passed),
+# "ok N - ... # SKIP <why>", which is counted as skipped, never as passed;
+# "not ok N - ... # TODO <why>", a known defect open in an issue, counted
+# apart, neither passed nor a regression),
 # a step that fails without saying why counting as one failure; prints the
 # passes, failures and skips of each VM scenario (boot) and ends with
 # "check: N passed, N failed".  Exit status 0 only if none failed.
@@ -25,6 +27,7 @@ passed=0
 failed=0
 
 skipped=0
+todos=0
 vmtally=build/check-vm-tally	# "<kver> <boot> passed failed skipped"
 : >"$vmtally"
 
@@ -40,14 +43,15 @@ step() {
 	# PASS:/FAIL: lines, coverage, and of the KTAP lines the failures and skips
 	grep -E '^(PASS|FAIL|NOT COVERED):|covered|^not ok |^ok .* # SKIP ' "$out" | sed 's/^/  /'
 	p=$(grep -cE '^PASS:' "$out")
-	f=$(grep -cE '^FAIL:|^not ok ' "$out")
+	f=$(grep -E '^FAIL:|^not ok ' "$out" | grep -cvE ' # TODO( |$)')
+	t=$(grep -cE '^not ok [0-9]+ - .* # TODO( |$)' "$out")
 	k=$(grep -cE '^ok [0-9]+ - .* # SKIP( |$)' "$out")
 	p=$((p + $(grep -E '^ok [0-9]+ - ' "$out" | grep -cvE ' # SKIP( |$)')))
 	# per scenario (boot): "ok N - <kver> <boot>: ..."
 	awk '/^(not )?ok [0-9]+ - / {
 		i = ($1 == "not") ? 5 : 4; b = $(i + 1); sub(/:$/, "", b); key = $i " " b
 		if (!(key in n)) order[++m] = key; n[key] = 1
-		if ($1 == "not") f[key]++; else if ($0 ~ / # SKIP( |$)/) s[key]++; else p[key]++ }
+		if ($1 == "not" && $0 ~ / # TODO( |$)/) t[key]++; else if ($1 == "not") f[key]++; else if ($0 ~ / # SKIP( |$)/) s[key]++; else p[key]++ }
 		END { for (j = 1; j <= m; j++) print order[j], p[order[j]] + 0, f[order[j]] + 0, s[order[j]] + 0 }' \
 		"$out" >>"$vmtally"
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
@@ -56,7 +60,9 @@ step() {
 		tail -15 "$out" | sed 's/^/    /'
 		f=1
 	fi
-	echo "  $name: $p passed, $f failed, $k skipped"
+	t=${t:-0}
+	echo "  $name: $p passed, $f failed, $k skipped$([ "$t" -eq 0 ] || echo ", $t known failures (TODO)")"
+	todos=$((todos + t))
 	passed=$((passed + p))
 	failed=$((failed + f))
 	skipped=$((skipped + k))
@@ -118,5 +124,6 @@ if [ -s "$vmtally" ]; then
 	awk '{ printf "  %-28s %-20s %4d passed %3d failed %3d skipped\n", $1, $2, $3, $4, $5 }' "$vmtally"
 fi
 echo "check: $skipped skipped (not counted as passed)"
+[ "$todos" -eq 0 ] || echo "check: $todos known failures (KTAP TODO: a defect open in an issue; listed above, not counted as passed)"
 echo "check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
