@@ -4,6 +4,12 @@
  * (../../authenc_hmac.c) over the assembly.  The assembly's entry points
  * are referenced strongly: a build without one does not link.
  */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/hmac.h>
+
 #include "authenc_fns.h"
 
 const struct authenc_hash authenc_hashes[NR_HASH] = {
@@ -94,4 +100,40 @@ void authenc_finish(const struct authenc_hash *hd, authenc_compress_t *c,
 {
 	aesnictr_authenc_hmac_final(s, hd->sha, blocks_of(hd, c), &k->ostate,
 				    total, tag);
+}
+
+const EVP_CIPHER *authenc_cbc_cipher(unsigned int klen)
+{
+	return klen == 16 ? EVP_aes_128_cbc() : klen == 24 ?
+	       EVP_aes_192_cbc() : EVP_aes_256_cbc();
+}
+
+void authenc_ossl_cbc(EVP_CIPHER_CTX *c, unsigned int klen, const u8 *key,
+		      const u8 *iv, const u8 *in, u8 *out, size_t len, int enc)
+{
+	int n;
+
+	if (!EVP_CipherInit_ex(c, authenc_cbc_cipher(klen), NULL, key, iv,
+			       enc) ||
+	    !EVP_CIPHER_CTX_set_padding(c, 0) ||
+	    !EVP_CipherUpdate(c, out, &n, in, (int)len)) {
+		fprintf(stderr, "OpenSSL CBC failed\n");
+		exit(2);
+	}
+}
+
+void authenc_ossl_hmac(const EVP_MD *md, u8 *scratch, const u8 *key,
+		       size_t klen, const u8 *aad, size_t alen, const u8 *c,
+		       size_t clen, u8 *tag)
+{
+	static const u8 nokey[1];
+	unsigned int n;
+
+	memcpy(scratch, aad, alen);
+	memcpy(scratch + alen, c, clen);
+	if (!HMAC(md, klen ? key : nokey, (int)klen, scratch, alen + clen,
+		  tag, &n)) {
+		fprintf(stderr, "OpenSSL HMAC failed\n");
+		exit(2);
+	}
 }

@@ -72,4 +72,16 @@ void authenc_finish(const struct authenc_hash *hd, authenc_compress_t *c,
 		    const struct authenc_hkey *k,
 		    struct aesnictr_authenc_stream *s, uint64_t total, u8 *tag);
 
+/*
+ * OpenSSL, the tests' oracle: AES-CBC (no padding) of len bytes with c; the
+ * HMAC of aad || c under md into tag, concatenated in scratch (alen + clen
+ * bytes).  Both exit(2) if OpenSSL fails.
+ */
+const EVP_CIPHER *authenc_cbc_cipher(unsigned int klen);
+void authenc_ossl_cbc(EVP_CIPHER_CTX *c, unsigned int klen, const u8 *key,
+		      const u8 *iv, const u8 *in, u8 *out, size_t len, int enc);
+void authenc_ossl_hmac(const EVP_MD *md, u8 *scratch, const u8 *key,
+		       size_t klen, const u8 *aad, size_t alen, const u8 *c,
+		       size_t clen, u8 *tag);
+
 #endif /* NATIVE_AUTHENC_FNS_H */

@@ -41,6 +41,7 @@
 #include "test_util.h"
 #include "aes_asm.h"
 #include "authenc_asm.h"
+#include "authenc_fns.h"
 #include "test_authenc_sha512.h"
 
 #define BLK		16
@@ -252,39 +253,17 @@ static void finish(const struct h512 *hd, const struct hkey512 *k,
 static EVP_CIPHER_CTX *evp;
 static u8 *macbuf, *ctbuf, *ptbuf, *srcbuf, *dstbuf;
 
-static const EVP_CIPHER *cbc_cipher(unsigned int klen)
-{
-	return klen == 16 ? EVP_aes_128_cbc() : klen == 24 ?
-	       EVP_aes_192_cbc() : EVP_aes_256_cbc();
-}
-
 static void ossl_cbc(unsigned int klen, const u8 *key, const u8 *iv,
 		     const u8 *in, u8 *out, size_t len, int enc)
 {
-	int n;
-
-	if (!EVP_CipherInit_ex(evp, cbc_cipher(klen), NULL, key, iv, enc) ||
-	    !EVP_CIPHER_CTX_set_padding(evp, 0) ||
-	    !EVP_CipherUpdate(evp, out, &n, in, (int)len)) {
-		fprintf(stderr, "OpenSSL CBC failed\n");
-		exit(2);
-	}
+	authenc_ossl_cbc(evp, klen, key, iv, in, out, len, enc);
 }
 
 static void ossl_hmac(const struct h512 *hd, const u8 *key, size_t klen,
 		      const u8 *aad, size_t alen, const u8 *c, size_t clen,
 		      u8 *tag)
 {
-	static const u8 nokey[1];
-	unsigned int n;
-
-	memcpy(macbuf, aad, alen);
-	memcpy(macbuf + alen, c, clen);
-	if (!HMAC(hd->md(), klen ? key : nokey, (int)klen, macbuf, alen + clen,
-		  tag, &n)) {
-		fprintf(stderr, "OpenSSL HMAC failed\n");
-		exit(2);
-	}
+	authenc_ossl_hmac(hd->md(), macbuf, key, klen, aad, alen, c, clen, tag);
 }
 
 /* ---- one message ------------------------------------------------------------ */
