@@ -101,7 +101,8 @@
 # Output (KTAP-style): "KTAP version 1"; one line per check, numbered over
 # the whole run: "ok N - <kver> <boot>: <text>", "not ok N - ...", and
 # "ok N - ... # SKIP <why>" for what the virtual CPU (or QEMU) cannot run,
-# which is not a pass; "# ..." diagnostics (module log lines); then, per
+# which is not a pass; "not ok N - ... # TODO <why>" for a known defect an
+# open issue tracks (counted apart, not a regression); "# ..." diagnostics (module log lines); then, per
 # family and implementation a fuzz run passed in, "COVERED: <kver> <family>
 # <impl> <alg>" (impl avx|vaes2|vaes512|nosimd), and "NOT COVERED: <kver>
 # <family> <impl> (why)" for each implementation no boot could test; then
