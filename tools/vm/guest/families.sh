@@ -301,7 +301,11 @@ check_resolution_of() {
 	_want=$2
 	shift 2
 	crypto_list "$_name" | awk '{ print $1, $4 }' | sort >/tmp/ref.before
-	hold_start "$@"
+	if ! hold_start "$@"; then
+		hold_stop
+		fail "\"$_name\": the holder ($1) never held a tfm (60 s): $(head -1 /tmp/hold.out)"
+		return
+	fi
 	crypto_list "$_name" | awk '{ print $1, $4 }' | sort >/tmp/ref.after
 	hold_stop
 	_got=$(awk 'NR == FNR { b[$1] = $2; next } ($1 in b) && $2 > b[$1] { print $1 }' \

@@ -22,6 +22,9 @@
 #   vmtest.soakload=L       soak: loads beside the ESN pair, a comma list of
 #                           gcm,xts,luks,fuzz (all; diagnostics only)
 #   vmtest.soaknosimd=1     soak: debug_force_nosimd=1 all along (diagnostics)
+#   vmtest.esnwindow=N      esn, soak: the ESN SAs' replay window (64)
+#   vmtest.soakgcmwindow=N  soak: a replay window for the rfc4106 pair too
+#                           (none; diagnostics: counts reordered packets)
 #   vmtest.xtsfuzz=N, vmtest.xtsnosimd=N, vmtest.xtstier=N
 #                           xts: fuzz cases by default, non-SIMD, per narrower
 #                           max_tier (3000, 500, 500)
@@ -52,6 +55,7 @@ read_cmdline() {
 	AUTHENC_N=4000 AUTHENC_NOSIMD_N=500 CPUCLASS=default CPUID=
 	XTS_N=3000 XTS_NOSIMD_N=500 XTS_TIER_N=500
 	ESN_N=4000 ESN_NOSIMD_N=500 SOAK_SECS=150 SOAK_LOAD="" SOAK_NOSIMD=""
+	ESN_WINDOW=64 SOAK_GCM_WINDOW=""
 	for _a in $(cat /proc/cmdline); do
 		case "$_a" in
 		vmtest.aeadfuzz=*) AEAD_N=${_a#*=} ;;
@@ -64,6 +68,8 @@ read_cmdline() {
 		vmtest.esnnosimd=*) ESN_NOSIMD_N=${_a#*=} ;;
 		vmtest.soaksecs=*) SOAK_SECS=${_a#*=} ;;
 		vmtest.soakload=*) SOAK_LOAD=$(echo "${_a#*=}" | tr , ' ') ;;
+		vmtest.esnwindow=*) ESN_WINDOW=${_a#*=} ;;
+		vmtest.soakgcmwindow=*) SOAK_GCM_WINDOW=${_a#*=} ;;
 		vmtest.soaknosimd=*) SOAK_NOSIMD=${_a#*=}; [ "$SOAK_NOSIMD" = 1 ] || SOAK_NOSIMD= ;;
 		vmtest.ipsecbytes=*) IPSEC_BYTES=${_a#*=} ;;
 		vmtest.scenario=*) SCEN=${_a#*=} ;;
@@ -214,12 +220,19 @@ authenc_fuzz_pair() {
 }
 
 # hold_start COMMAND...: a holder (a fuzzer's --hold NAME SECS) in the
-# background, until it says HOLD: (10 s at most; status 1 if it did not);
+# background, until it says HOLD: (status 1 if it did not: it exited, or
+# 60 s passed; a guest starved by a busy host has taken more than 10 s);
 # hold_stop ends it
+hold_ready() {
+	grep -q '^HOLD:' /tmp/hold.out && return 0
+	kill -0 "$HOLD_PID" 2>/dev/null || return 0
+	return 1
+}
 hold_start() {
 	"$@" >/tmp/hold.out 2>&1 &
 	HOLD_PID=$!
-	poll 100 grep -q '^HOLD:' /tmp/hold.out
+	poll 600 hold_ready
+	grep -q '^HOLD:' /tmp/hold.out
 }
 hold_stop() { kill "$HOLD_PID" 2>/dev/null; wait "$HOLD_PID" 2>/dev/null; }
 

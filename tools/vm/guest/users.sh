@@ -204,13 +204,14 @@ ipsec_netns() {
 		ip -n vt1 link set lo up && ip -n vt2 link set lo up &&
 		ip -n vt1 link set vta up && ip -n vt2 link set vtb up
 }
-# four transport-mode SAs and the in/out policies of both sides
+# four transport-mode SAs and the in/out policies of both sides; $_rw:
+# more words for each SA (the soak's "replay-window N"), empty by default
 ipsec_sas() {
 	_x1=$(ipsec_alg)
 	_x2=$(ipsec_alg)
 	for _ns in vt1 vt2; do
-		ip -n $_ns xfrm state add src $_a1 dst $_a2 proto esp spi 0x1001 reqid 1 mode transport $_x1 || return 1
-		ip -n $_ns xfrm state add src $_a2 dst $_a1 proto esp spi 0x2002 reqid 2 mode transport $_x2 || return 1
+		ip -n $_ns xfrm state add src $_a1 dst $_a2 proto esp spi 0x1001 reqid 1 mode transport $_x1 $_rw || return 1
+		ip -n $_ns xfrm state add src $_a2 dst $_a1 proto esp spi 0x2002 reqid 2 mode transport $_x2 $_rw || return 1
 	done
 	for _pl in "vt1 $_a1 $_a2 out 1" "vt1 $_a2 $_a1 in 2" "vt2 $_a2 $_a1 out 2" "vt2 $_a1 $_a2 in 1"; do
 		set -- $_pl
@@ -225,7 +226,7 @@ ipsec_sas() {
 # + auth-trunc hmac(sha256) 128) or sha1 (enc cbc(aes) + auth-trunc
 # hmac(sha1) 96): ESP's transform is echainiv(<authenc driver>)
 ipsec_test() {
-	_bits=$1 _drv=$2 _kind=${4:-rfc4106} _a1=10.77.0.1 _a2=10.77.0.2
+	_bits=$1 _drv=$2 _kind=${4:-rfc4106} _a1=10.77.0.1 _a2=10.77.0.2 _rw=""
 	case "$_kind" in
 	rfc4106) _cra='rfc4106(gcm(aes))' _giv=seqiv _mods=""
 		_tag="IPsec ESP rfc4106(gcm(aes)) AES-$_bits${3:+, $3}" ;;
@@ -261,7 +262,7 @@ ipsec_test() {
 	_seed=$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')
 	nsenter --net=/run/netns/vt2 vmxfer server $_a2 5001 "$IPSEC_BYTES" "$_seed" >/tmp/xs.out 2>&1 &
 	_sp=$!
-	poll 100 grep -q LISTENING /tmp/xs.out
+	poll 600 grep -q LISTENING /tmp/xs.out
 	_t0=$(now)
 	nsenter --net=/run/netns/vt1 vmxfer client $_a2 5001 "$IPSEC_BYTES" "$_seed" >/tmp/xc.out 2>&1
 	_rc=$?
@@ -345,7 +346,7 @@ esn_prepare() {
 esn_side() {
 	_p=$1 _ns="${1}$2" _a1=10.78.0.1 _a2=10.78.0.2
 	eval "_x1=\$ESN_X1_$_p _x2=\$ESN_X2_$_p"
-	_esn="flag esn replay-window 64 replay-seq-hi $ESN_HI replay-oseq-hi $ESN_HI"
+	_esn="flag esn replay-window $ESN_WINDOW replay-seq-hi $ESN_HI replay-oseq-hi $ESN_HI"
 	# (the keys are words of one string: split on purpose)
 	# shellcheck disable=SC2086
 	ip -n "$_ns" xfrm state add src $_a1 dst $_a2 proto esp spi 0x3001 reqid 1 mode transport $_x1 $_esn &&
@@ -387,7 +388,7 @@ esn_transfer() {
 	_seed=$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')
 	nsenter --net=/run/netns/${_p}2 vmxfer server $_a2 5002 "$IPSEC_BYTES" "$_seed" >/tmp/xs.out 2>&1 &
 	_sp=$!
-	poll 100 grep -q LISTENING /tmp/xs.out
+	poll 600 grep -q LISTENING /tmp/xs.out
 	_t0=$(now)
 	nsenter --net=/run/netns/${_p}1 vmxfer client $_a2 5002 "$IPSEC_BYTES" "$_seed" >/tmp/xc.out 2>&1
 	_rc=$?

@@ -103,6 +103,7 @@ scenario_run() {
 		return
 	fi
 	_kind=rfc4106 _bits=128 _a1=10.77.0.1 _a2=10.77.0.2
+	_rw=${SOAK_GCM_WINDOW:+replay-window $SOAK_GCM_WINDOW}
 	if ! { ipsec_netns && ipsec_sas; } 2>/tmp/ip.err; then
 		fail "soak: IPsec rfc4106 SAs: $(tr '\n' ' ' </tmp/ip.err)"
 		return
@@ -186,6 +187,11 @@ scenario_run() {
 	check $([ ! -s /tmp/xstat.vt1 ] && [ ! -s /tmp/xstat.vt2 ]; echo $?) \
 		"soak: rfc4106 pair: /proc/net/xfrm_stat all zero in both namespaces" \
 		"soak: rfc4106 pair: /proc/net/xfrm_stat has errors: vt1: $(cat /tmp/xstat.vt1) vt2: $(cat /tmp/xstat.vt2)"
+	# with audit=1 on the command line (VM_APPEND, diagnostics) the kernel
+	# logs each ESP packet that failed authentication or the replay check
+	_au=$(dmesg_since "soak load" | grep -E 'SA-icv-failure|SA-replay' | sed 's/.*op=//' | head -8 | tr '\n' '|')
+	[ -z "$_au" ] || info "soak: audit: $(dmesg_since "soak load" | grep -c 'SA-icv-failure') SA-icv-failure, $(dmesg_since "soak load" | grep -c 'SA-replay') SA-replay*: $_au"
+	[ -z "$SOAK_GCM_WINDOW" ] || info "soak: rfc4106 pair (replay-window $SOAK_GCM_WINDOW): $(ip -n vt2 -s xfrm state | grep -E 'replay-window [0-9]+ replay' | tr -s ' ' | tr '\n' '|')"
 	_bad=$(dmesg_since "soak load" | grep -E '\bWARNING\b|\bBUG\b|Oops|Call Trace|general protection fault|UBSAN|KASAN|soft lockup|hung_task|RCU stall|INTEGRITY AEAD ERROR|alg: .*failed' |
 		grep -v -e 'vmtest' -e 'Speculative Return Stack Overflow: WARNING: See ' | head -3 | nots | tr '\n' '|')
 	check $([ -z "$_bad" ]; echo $?) \
