@@ -22,6 +22,7 @@
 #   vmtest.soakload=L       soak: loads beside the ESN pair, a comma list of
 #                           gcm,xts,luks,fuzz (all; diagnostics only)
 #   vmtest.soaknosimd=1     soak: debug_force_nosimd=1 all along (diagnostics)
+#   vmtest.soakesnstock=1   soak: the ESN SAs on the stock template (diagnostics)
 #   vmtest.esnwindow=N      esn, soak: the ESN SAs' replay window (64)
 #   vmtest.soakgcmwindow=N  soak: a replay window for the rfc4106 pair too
 #                           (none; diagnostics: counts reordered packets)
@@ -55,7 +56,7 @@ read_cmdline() {
 	AUTHENC_N=4000 AUTHENC_NOSIMD_N=500 CPUCLASS=default CPUID=
 	XTS_N=3000 XTS_NOSIMD_N=500 XTS_TIER_N=500
 	ESN_N=4000 ESN_NOSIMD_N=500 SOAK_SECS=150 SOAK_LOAD="" SOAK_NOSIMD=""
-	ESN_WINDOW=64 SOAK_GCM_WINDOW=""
+	ESN_WINDOW=64 SOAK_GCM_WINDOW="" SOAK_ESN_STOCK=""
 	for _a in $(cat /proc/cmdline); do
 		case "$_a" in
 		vmtest.aeadfuzz=*) AEAD_N=${_a#*=} ;;
@@ -68,6 +69,7 @@ read_cmdline() {
 		vmtest.esnnosimd=*) ESN_NOSIMD_N=${_a#*=} ;;
 		vmtest.soaksecs=*) SOAK_SECS=${_a#*=} ;;
 		vmtest.soakload=*) SOAK_LOAD=$(echo "${_a#*=}" | tr , ' ') ;;
+		vmtest.soakesnstock=*) SOAK_ESN_STOCK=${_a#*=}; [ "$SOAK_ESN_STOCK" = 1 ] || SOAK_ESN_STOCK= ;;
 		vmtest.esnwindow=*) ESN_WINDOW=${_a#*=} ;;
 		vmtest.soakgcmwindow=*) SOAK_GCM_WINDOW=${_a#*=} ;;
 		vmtest.soaknosimd=*) SOAK_NOSIMD=${_a#*=}; [ "$SOAK_NOSIMD" = 1 ] || SOAK_NOSIMD= ;;

@@ -79,6 +79,14 @@ scenario_run() {
 	need_modules xfrm_user esp4 veth seqiv gcm sha512_generic drbg dm_mod dm_crypt dm_integrity xts || return
 	modprobe brd rd_nr=2 rd_size=65536 || { fail "soak: modprobe brd rd_nr=2 failed"; return; }
 	mark "soak start"
+	SOAK_BYTES=$((IPSEC_BYTES / 4))
+	# vmtest.soakesnstock=1 (diagnostics): the ESN SAs are made before the
+	# insmod, so they keep the stock authencesn template all along
+	if [ -n "$SOAK_ESN_STOCK" ] &&
+	   ! { esn_prepare sa sha256 && esn_side sa 1 && esn_side sa 2; } 2>/tmp/ip.err; then
+		fail "soak: IPsec ESN SAs: $(tr '\n' ' ' </tmp/ip.err)"
+		return
+	fi
 	insmod_marked "soak insmod" || return
 	ADRV256=$(drv_name authenc avx "$AUTHENC_SHA256")
 	EDRV=$(drv_name authenc avx 'authencesn(hmac(sha256),cbc(aes))')
@@ -94,11 +102,12 @@ scenario_run() {
 		FZ="sha256 $ADRV256"
 		_esnwho="the stock authencesn template"
 	fi
+	[ -z "$SOAK_ESN_STOCK" ] || _esnwho="the stock authencesn template (SAs made before the insmod)"
 	log_lines "soak insmod"
 
 	# --- the users: IPsec pairs, the dm-crypt mappings --------------
-	SOAK_BYTES=$((IPSEC_BYTES / 4))
-	if ! { esn_prepare sa sha256 && esn_side sa 1 && esn_side sa 2; } 2>/tmp/ip.err; then
+	if [ -z "$SOAK_ESN_STOCK" ] &&
+	   ! { esn_prepare sa sha256 && esn_side sa 1 && esn_side sa 2; } 2>/tmp/ip.err; then
 		fail "soak: IPsec ESN SAs: $(tr '\n' ' ' </tmp/ip.err)"
 		return
 	fi
@@ -141,8 +150,8 @@ scenario_run() {
 	# subset of "gcm xts luks fuzz" (diagnostics); vmtest.soaknosimd=1:
 	# debug_force_nosimd=1 all along
 	SOAK_LOAD=${SOAK_LOAD:-gcm xts luks fuzz}
-	if [ "$SOAK_LOAD" != "gcm xts luks fuzz" ] || [ -n "$SOAK_NOSIMD" ]; then
-		info "soak: diagnostic run: loads esn $SOAK_LOAD${SOAK_NOSIMD:+, debug_force_nosimd=1}"
+	if [ "$SOAK_LOAD" != "gcm xts luks fuzz" ] || [ -n "$SOAK_NOSIMD$SOAK_ESN_STOCK" ]; then
+		info "soak: diagnostic run: loads esn $SOAK_LOAD${SOAK_NOSIMD:+, debug_force_nosimd=1}${SOAK_ESN_STOCK:+, ESN SAs on the stock template}"
 	fi
 	mark "soak load"
 	[ -z "$SOAK_NOSIMD" ] || set_nosimd 1
@@ -208,7 +217,7 @@ scenario_run() {
 			"this build of $OURS_NAME has no $NONSIMD_P"
 	else
 		_nsr1=$(cat "$NONSIMD_P")
-		if [ -n "$SOAK_NOSIMD" ] || [ "$SOAK_LOAD" != "gcm xts luks fuzz" ]; then
+		if [ -n "$SOAK_NOSIMD$SOAK_ESN_STOCK" ] || [ "$SOAK_LOAD" != "gcm xts luks fuzz" ]; then
 			info "soak: nonsimd_requests $_nsr0 -> $_nsr1 on $_kv (a diagnostic run: not checked)"
 		elif [ "$_maj" -lt 6 ] || { [ "$_maj" -eq 6 ] && [ "$_min" -lt 15 ]; }; then
 			check $([ "$_nsr1" -gt "$_nsr0" ]; echo $?) \
