@@ -14,7 +14,8 @@
 # tcrypt, the stock aesni_intel, dm-crypt,
 # dm-integrity, brd, xfrm_user, esp4, veth and their dependencies,
 # decompressed so that busybox can load them), the module under test at
-# /lib/vmtest/, and the guest's scripts: guest/init.sh as /init, the
+# /lib/vmtest/, kmod (modprobe, depmod, modinfo, lsmod) in /lib/vmtest/kmod/
+# for the modalias scenario, and the guest's scripts: guest/init.sh as /init, the
 # library (guest/lib.sh, families.sh, users.sh) in /vmtest/ and one script
 # per scenario in /vmtest/scenarios/.  Without [module.ko] the guest tests
 # the stock driver only (rig self-test mode).
@@ -35,7 +36,7 @@ bdir=$root/build/vm
 [ -d "$moddir" ] || { echo "mkinitramfs: no $moddir" >&2; exit 1; }
 [ -z "$ko" ] || [ -f "$ko" ] || { echo "mkinitramfs: no module $ko" >&2; exit 1; }
 PATH=$PATH:/usr/sbin:/sbin	# ip, cryptsetup, dmsetup, modinfo, depmod
-for t in busybox cpio gzip modinfo depmod xz zstd ip cryptsetup dmsetup; do
+for t in busybox cpio gzip modinfo depmod kmod xz zstd ip cryptsetup dmsetup; do
 	command -v "$t" >/dev/null || { echo "mkinitramfs: $t missing (tools/deps.sh)" >&2; exit 1; }
 done
 
@@ -90,6 +91,11 @@ copy_prog "$(command -v ip)" /usr/sbin		# iproute2's, not busybox's applet
 for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice vmxfer tcg_probe vminsmod; do
 	copy_prog "$bdir/$f"
 done
+# kmod's tools apart, for the modalias scenario (busybox modprobe has no -R,
+# --show-depends or softdeps); the other scenarios keep busybox's applets
+mkdir -p "$stage/lib/vmtest/kmod"
+copy_prog "$(command -v kmod)" /lib/vmtest/kmod
+for a in modprobe depmod modinfo lsmod; do ln -s kmod "$stage/lib/vmtest/kmod/$a"; done
 
 # kernel modules: the wanted ones and everything they depend on
 # (names a kernel does not have, e.g. ghash_generic on 7.x, are skipped)

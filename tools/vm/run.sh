@@ -71,6 +71,11 @@
 #              model=0x44 ("cpu class default"): load lines, priorities equal
 #              to the main boot's (when main ran too); a CPU QEMU refuses is
 #              a SKIP
+#   modalias   -cpu max: the module installed as DKMS does (updates/dkms,
+#              depmod -a) and loaded as udev does, by the CPU's modalias
+#              (uevent "add" of each CPU, modprobe MODALIAS): the cpu alias,
+#              modprobe -R, loaded without being named, ours the top entry of
+#              ctr(aes), gcm(aes), xts(aes), authenc(hmac(sha256),cbc(aes))
 #   stock      -cpu max: the rig's self-test on the stock aesni_intel ctr(aes)
 #              (not part of all; main runs it with VM_MODULE=stock)
 #   all        all of the above but stock (default)
@@ -96,6 +101,8 @@
 #                runs (fewer loads; the non-SIMD path forced)
 #   VM_TIMEOUT   seconds per boot (main, aead, xts, authenc 900, others 300)
 #   VM_SMP       guest CPUs (2: main also runs one fuzzer per CPU at once)
+#   VM_MODALIAS_KO  modalias: the .ko to install and load (default: the
+#                module under test; e.g. a package's DKMS-built one)
 # The kernel: any that tools/kernels.sh lists (its image, and its modules
 # from its modroot); QEMU >= 10 (bookworm-backports), checked first.
 # Output (KTAP-style): "KTAP version 1"; one line per check, numbered over
@@ -114,7 +121,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|stock|all]}
+kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|modalias|stock|all]}
 scen=${2:-all}
 logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
@@ -350,11 +357,34 @@ cpuclass|all)
 	cpuclass cpuclass-f26m44 max,vendor=AuthenticAMD,family=26,model=0x44 AuthenticAMD:26:68 default ;;
 esac
 case "$scen" in
+modalias|all)
+	# VM_MODALIAS_KO (another build, e.g. a package's DKMS .ko) gets an
+	# initramfs of its own
+	mko=${VM_MODALIAS_KO:-$ko}
+	if [ -z "$mko" ] || [ ! -f "$mko" ]; then
+		emit fail "$kver modalias: no module ${mko:-(VM_MODULE=stock: set VM_MODALIAS_KO)}"
+	else
+		mko=$(realpath "$mko")
+		echo "# $kver modalias: testing $mko (version $(PATH=$PATH:/usr/sbin:/sbin modinfo -F version "$mko"), srcversion $(PATH=$PATH:/usr/sbin:/sbin modinfo -F srcversion "$mko"))"
+		if [ "$mko" = "$(realpath "${ko:-/}")" ]; then
+			boot modalias max "${VM_TIMEOUT:-300}" "vmtest.scenario=modalias"
+		elif VM_MODROOT=$VM_MODROOT "$here/mkinitramfs.sh" "$kver" "$logdir/initramfs-modalias.cpio.gz" \
+			"$mko" >"$logdir/mkinitramfs-modalias.log" 2>&1; then
+			initrd_main=$initrd
+			initrd=$logdir/initramfs-modalias.cpio.gz
+			boot modalias max "${VM_TIMEOUT:-300}" "vmtest.scenario=modalias"
+			initrd=$initrd_main
+		else
+			emit fail "$kver modalias: building the initramfs with $mko failed (log: $logdir/mkinitramfs-modalias.log)"
+		fi
+	fi ;;
+esac
+case "$scen" in
 stock)
 	boot stock max "${VM_TIMEOUT:-900}" "vmtest.scenario=stock" ;;
 esac
 case "$scen" in
-main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|stock|all) ;;
+main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|modalias|stock|all) ;;
 *) emit fail "$kver: unknown scenario $scen" ;;
 esac
 
