@@ -31,6 +31,9 @@ if ! lintian --fail-on error,warning --info --display-info "$deb" >"$out/lintian
 	echo "deb: lintian: errors or warnings in $deb" >&2
 	exit 1
 fi
-grep -v 'running with root privileges' "$out/lintian.log" | sed 's/^/lintian: /' >&2 ||
+if grep -q -v 'running with root privileges' "$out/lintian.log"; then
+	grep -v 'running with root privileges' "$out/lintian.log" | sed 's/^/lintian: /' >&2
+else
 	echo "lintian: no tags" >&2
+fi
 echo "$deb"
