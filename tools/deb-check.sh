@@ -88,7 +88,7 @@ cleanup() {
 	done
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'fail "interrupted (the package is purged)"; exit 130' INT TERM
 
 # the package
 git_before=$(git status --porcelain 2>/dev/null)
