@@ -14,6 +14,8 @@
 #                        guests
 #   make run             set up, build, boot a guest and show the module at work
 #   make install / dkms-install / dkms-remove / clean
+#   make deb             build/deb/aesni-ctr-dkms_<VERSION>_all.deb (debian/,
+#                        dh-dkms); make deb-check installs, checks and purges it
 #
 # Kernels are found by tools/kernels.sh alone, when a recipe runs (after
 # tools/deps.sh and the kernel build it may start), never when make parses
@@ -35,7 +37,7 @@ KVER     ?= $(shell if [ -d /lib/modules/$$(uname -r)/build ]; then uname -r; el
 KDIR     ?= $(shell $(KERNELS) kdir $(KVER))
 
 .PHONY: all module modules-all kbuild-check dkms-check native-test vm-test check bench run \
-	install dkms-install dkms-remove deps clean print-sources
+	install dkms-install dkms-remove deb deb-check deps clean print-sources
 
 all: module
 
@@ -71,6 +73,12 @@ vm-test: modules-all
 
 dkms-check: deps
 	@tools/dkms-check.sh $$($(KERNELS) versions)
+
+deb: deps
+	@tools/deb.sh
+
+deb-check: deps
+	@tools/deb-check.sh
 
 check: deps
 	@tools/check.sh

@@ -90,6 +90,10 @@ grep -q '^native authenc covered: sha1 sha256$' "$LAST_OUT" &&
 	echo "authenc avx native" >>"$cover"
 step "kernel builds (W=1, objtool, sparse, checkpatch, avx-only)" 1200 tools/kbuild-check.sh $kvers
 step "dkms add/build" 600 tools/dkms-check.sh $kvers
+# the .deb: built, installed with dpkg (DKMS builds for /lib/modules' kernels),
+# purged; its INFO: lines say which kernel it could not check
+step "Debian package (make deb, dpkg -i, DKMS, signing, purge)" 900 tools/deb-check.sh
+grep '^INFO: .*not checked' "$LAST_OUT" | sed 's/^/  /'
 for k in $kvers; do
 	step "QEMU guest tests, kernel $k" 1800 tools/vm/run.sh "$k" all
 	# run.sh: "COVERED: <kver> <family> <impl> <alg>"

@@ -18,7 +18,8 @@ linux-headers-amd64 linux-image-amd64
 linux-headers-6.12-amd64 linux-image-6.12-amd64
 linux-source-6.1 linux-source-6.12
 busybox-static kcapi-tools libkcapi-dev cryptsetup-bin dmsetup iproute2
-libssl-dev libgcrypt20-dev dkms sparse gnuplot-nox"
+libssl-dev libgcrypt20-dev dkms sparse gnuplot-nox
+debhelper dh-dkms dpkg-dev lintian"
 # package/suite: installed from that backports suite
 BPO_PKGS="qemu-system-x86/bookworm-backports linux-source-7.3/trixie-backports"
 QEMU_MIN=1:10.0		# the oldest qemu-system-x86 the rig accepts
