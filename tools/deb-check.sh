@@ -4,7 +4,10 @@
 # lintian), installs it with `dpkg -i` (as root), checks that DKMS built and
 # installed the module for every Debian kernel in /lib/modules with VERSION as
 # its version, signed with a throwaway test MOK (Secure Boot), and that
-# nothing loaded it; then `dpkg --purge` and checks that nothing is left.
+# nothing loaded it; then `dpkg --purge` and checks that nothing is left;
+# last, a QEMU guest of the newest Debian kernel boots with the packaged .ko
+# in its module tree and loads it by the CPU's modalias (tools/vm/run.sh
+# modalias; its KTAP lines, the boot named modalias-package, count too).
 # PASS:/FAIL: lines; INFO: lines say what was not checked and why.
 #
 # Never loads the module into this machine's kernel: dpkg runs with
@@ -164,6 +167,14 @@ while read -r k kdir _ modroot; do
 		pass "$k: signed by DKMS with the test MOK: signer \"$signer\", sig_hashalgo $algo" ;;
 	*)	fail "$k: signer \"$signer\", sig_hashalgo \"$algo\" (want \"$cn\", sha256/384/512; does /etc/dkms set mok_signing_key?)" ;;
 	esac
+	# kept for the guest boot below (decompressed: the guest's kmod
+	# may lack xz)
+	mkdir -p "$top/ko/$k"
+	case "$ko" in
+	*.xz) xz -dc "$ko" >"$top/ko/$k/aesni_ctr.ko" ;;
+	*.zst) zstd -qdc "$ko" >"$top/ko/$k/aesni_ctr.ko" ;;
+	*) cp "$ko" "$top/ko/$k/aesni_ctr.ko" ;;
+	esac
 	if grep -q 'aesni_ctr' "/lib/modules/$k/modules.dep" &&
 	   grep -q '^alias cpu:.* aesni_ctr$' "/lib/modules/$k/modules.alias"; then
 		pass "$k: depmod: in modules.dep, with its CPU alias in modules.alias (udev loads it at boot)"
@@ -202,4 +213,20 @@ else
 	fail "after purge still named in $(echo "$dep" | tr '\n' ' ')"
 fi
 [ "$(wc -l <"$top/loads.log")" = "$loads" ] || fail "purging tried to load modules (refused): $(tr '\n' ';' <"$top/loads.log")"
+
+# the packaged module at boot: a guest of the newest Debian kernel gets the
+# .ko DKMS built from the package in its module tree (updates/dkms,
+# depmod) and loads it by the CPU's modalias, as udev does (scenario
+# modalias of tools/vm/run.sh); its KTAP lines, prefixed, count here
+gk=$(awk '$4 == "/" { k = $1 } END { print k }' "$top/kernels")
+gko=$top/ko/$gk/aesni_ctr.ko
+if [ -z "$gk" ] || [ ! -s "$gko" ]; then
+	fail "no packaged .ko of a Debian kernel kept for the guest boot (${gk:-no Debian kernel})"
+else
+	VM_MODULE=$gko VM_MODALIAS_KO=$gko tools/vm/run.sh "$gk" modalias >"$top/guest.log" 2>&1
+	grep -E '^(not )?ok [0-9]+ - ' "$top/guest.log" | sed 's/ modalias: / modalias-package: /'
+	grep -q '^not ok ' "$top/guest.log" && status=1
+	grep -q '^ok .* modalias: guest ran to completion' "$top/guest.log" ||
+		fail "the guest boot with the packaged .ko did not complete: $(tail -3 "$top/guest.log" | tr '\n' ' ')"
+fi
 exit $status

@@ -99,6 +99,13 @@
 #   VM_SOAK_SECS soak: seconds of mixed load (150); VM_SOAK_LOAD (a comma
 #                list of gcm,xts,luks,fuzz) and VM_SOAK_NOSIMD=1: diagnostic
 #                runs (fewer loads; the non-SIMD path forced)
+#   VM_ESN_WINDOW  esn, soak: the ESN SAs' replay window (4096; see users.sh)
+#   Diagnostics of the soak (issue 18): VM_SOAK_GCM_WINDOW=N (a replay
+#                window on the rfc4106 pair: late packets counted),
+#                VM_SOAK_ESN_STOCK=1 (the ESN SAs on the stock template),
+#                VM_SOAK_NETEM=ARGS (netem on the ESN link, commas for
+#                spaces); VM_APPEND: more kernel command line (audit=1 logs
+#                each ESP packet that fails authentication or replay)
 #   VM_TIMEOUT   seconds per boot (main, aead, xts, authenc 900, others 300)
 #   VM_SMP       guest CPUs (2: main also runs one fuzzer per CPU at once)
 #   VM_MODALIAS_KO  modalias: the .ko to install and load (default: the
@@ -188,7 +195,7 @@ boot() {
 		-smp "${VM_SMP:-2}" -m 1G -nographic -no-reboot -nodefaults \
 		-monitor none -serial "file:$con" -serial "file:$res" \
 		-kernel "$vmlinuz" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on $extra vmtest.fuzz=${VM_FUZZ_N:-10000} vmtest.tierfuzz=${VM_TIER_N:-2000} vmtest.cycles=${VM_CYCLES:-20} vmtest.aeadfuzz=${VM_AEAD_N:-4000} vmtest.aeadnosimd=${VM_AEAD_NOSIMD_N:-1000} vmtest.ipsecbytes=${VM_IPSEC_BYTES:-1048576} vmtest.xtsfuzz=${VM_XTS_N:-3000} vmtest.xtsnosimd=${VM_XTS_NOSIMD_N:-500} vmtest.xtstier=${VM_XTS_TIER_N:-500} vmtest.authencfuzz=${VM_AUTHENC_N:-4000} vmtest.authencnosimd=${VM_AUTHENC_NOSIMD_N:-500} vmtest.esnfuzz=${VM_ESN_N:-4000} vmtest.esnnosimd=${VM_ESN_NOSIMD_N:-500} vmtest.soaksecs=${VM_SOAK_SECS:-150}${VM_ESN_WINDOW:+ vmtest.esnwindow=$VM_ESN_WINDOW}${VM_SOAK_GCM_WINDOW:+ vmtest.soakgcmwindow=$VM_SOAK_GCM_WINDOW}${VM_SOAK_ESN_STOCK:+ vmtest.soakesnstock=$VM_SOAK_ESN_STOCK}${VM_APPEND:+ $VM_APPEND}${VM_SOAK_LOAD:+ vmtest.soakload=$VM_SOAK_LOAD}${VM_SOAK_NOSIMD:+ vmtest.soaknosimd=$VM_SOAK_NOSIMD}" \
+		-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on $extra vmtest.fuzz=${VM_FUZZ_N:-10000} vmtest.tierfuzz=${VM_TIER_N:-2000} vmtest.cycles=${VM_CYCLES:-20} vmtest.aeadfuzz=${VM_AEAD_N:-4000} vmtest.aeadnosimd=${VM_AEAD_NOSIMD_N:-1000} vmtest.ipsecbytes=${VM_IPSEC_BYTES:-1048576} vmtest.xtsfuzz=${VM_XTS_N:-3000} vmtest.xtsnosimd=${VM_XTS_NOSIMD_N:-500} vmtest.xtstier=${VM_XTS_TIER_N:-500} vmtest.authencfuzz=${VM_AUTHENC_N:-4000} vmtest.authencnosimd=${VM_AUTHENC_NOSIMD_N:-500} vmtest.esnfuzz=${VM_ESN_N:-4000} vmtest.esnnosimd=${VM_ESN_NOSIMD_N:-500} vmtest.soaksecs=${VM_SOAK_SECS:-150}${VM_ESN_WINDOW:+ vmtest.esnwindow=$VM_ESN_WINDOW}${VM_SOAK_GCM_WINDOW:+ vmtest.soakgcmwindow=$VM_SOAK_GCM_WINDOW}${VM_SOAK_ESN_STOCK:+ vmtest.soakesnstock=$VM_SOAK_ESN_STOCK}${VM_SOAK_NETEM:+ vmtest.soaknetem=$VM_SOAK_NETEM}${VM_APPEND:+ $VM_APPEND}${VM_SOAK_LOAD:+ vmtest.soakload=$VM_SOAK_LOAD}${VM_SOAK_NOSIMD:+ vmtest.soaknosimd=$VM_SOAK_NOSIMD}" \
 		</dev/null >"$logdir/$name.qemu" 2>&1
 	rc=$?
 	secs=$(($(date +%s) - t0))

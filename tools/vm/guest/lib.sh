@@ -22,8 +22,9 @@
 #   vmtest.soakload=L       soak: loads beside the ESN pair, a comma list of
 #                           gcm,xts,luks,fuzz (all; diagnostics only)
 #   vmtest.soaknosimd=1     soak: debug_force_nosimd=1 all along (diagnostics)
+#   vmtest.soaknetem=ARGS   soak: netem ARGS (commas for spaces) on the ESN link
 #   vmtest.soakesnstock=1   soak: the ESN SAs on the stock template (diagnostics)
-#   vmtest.esnwindow=N      esn, soak: the ESN SAs' replay window (64)
+#   vmtest.esnwindow=N      esn, soak: the ESN SAs' replay window (4096)
 #   vmtest.soakgcmwindow=N  soak: a replay window for the rfc4106 pair too
 #                           (none; diagnostics: counts reordered packets)
 #   vmtest.xtsfuzz=N, vmtest.xtsnosimd=N, vmtest.xtstier=N
@@ -56,7 +57,7 @@ read_cmdline() {
 	AUTHENC_N=4000 AUTHENC_NOSIMD_N=500 CPUCLASS=default CPUID=
 	XTS_N=3000 XTS_NOSIMD_N=500 XTS_TIER_N=500
 	ESN_N=4000 ESN_NOSIMD_N=500 SOAK_SECS=150 SOAK_LOAD="" SOAK_NOSIMD=""
-	ESN_WINDOW=64 SOAK_GCM_WINDOW="" SOAK_ESN_STOCK=""
+	ESN_WINDOW=4096 SOAK_GCM_WINDOW="" SOAK_ESN_STOCK="" SOAK_NETEM=""
 	for _a in $(cat /proc/cmdline); do
 		case "$_a" in
 		vmtest.aeadfuzz=*) AEAD_N=${_a#*=} ;;
@@ -69,6 +70,7 @@ read_cmdline() {
 		vmtest.esnnosimd=*) ESN_NOSIMD_N=${_a#*=} ;;
 		vmtest.soaksecs=*) SOAK_SECS=${_a#*=} ;;
 		vmtest.soakload=*) SOAK_LOAD=$(echo "${_a#*=}" | tr , ' ') ;;
+		vmtest.soaknetem=*) SOAK_NETEM=${_a#*=} ;;
 		vmtest.soakesnstock=*) SOAK_ESN_STOCK=${_a#*=}; [ "$SOAK_ESN_STOCK" = 1 ] || SOAK_ESN_STOCK= ;;
 		vmtest.esnwindow=*) ESN_WINDOW=${_a#*=} ;;
 		vmtest.soakgcmwindow=*) SOAK_GCM_WINDOW=${_a#*=} ;;

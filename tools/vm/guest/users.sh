@@ -309,11 +309,20 @@ ipsec_released() { [ "$(alg_refcnt "$_cra" "$_drv" | grep . || echo 0)" -le $(($
 # ---------------------------------------------------------------------
 # IPsec ESP with extended sequence numbers (authencesn), transport mode,
 # between namespaces ${P}1 and ${P}2 (P: a prefix, so that several pairs can
-# exist at once), 10.78.0.1 and .2.  Every SA: "flag esn replay-window 64"
-# with replay-seq-hi and replay-oseq-hi ESN_HI (non-zero: the high half
-# that ESP hashes but never sends; 0 would hide a driver that gets it
-# wrong), the same on both sides.  ESP allocates
+# exist at once), 10.78.0.1 and .2.  Every SA: "flag esn replay-window
+# ESN_WINDOW" with replay-seq-hi and replay-oseq-hi ESN_HI (non-zero: the
+# high half that ESP hashes but never sends; 0 would hide a driver that
+# gets it wrong), the same on both sides.  ESP allocates
 # echainiv(authencesn(hmac(<hash>),cbc(aes))) for each.
+# The window is 4096 packets, more than a transfer ever has in flight.
+# The receiver never sees seq_hi: it infers it from the window (RFC 4303
+# A2), and a packet that arrives more than a window behind the newest is
+# taken for one of the next 2^32 and fails authentication, whatever the
+# driver.  On a 2-vCPU TCG guest of a busy host a vCPU stalls now and then
+# with packets in its backlog while the other delivers newer ones: with a
+# 64-packet window that made a few packets fail authentication in some
+# runs (seen the same with the stock template and netem reordering: issue
+# 18's note); with 4096 any failure is the driver's.
 #   esn_prepare P HASH   the namespaces, the veth pair and the keys of both
 #                        SAs (HASH: sha256, auth-trunc 128 bits, AES-128; or
 #                        sha512, auth-trunc 256 bits, AES-256)
@@ -360,28 +369,18 @@ esn_side() {
 	fi
 }
 # the SA lines (spi bytes failed seq-hi oseq-hi seq oseq) of /tmp/xst.1 and
-# /tmp/xst.2 that are wrong: too few bytes, failed packets (unless $1 = 1),
-# a high half that is not ESN_HI, a sender that counted no packets
+# /tmp/xst.2 that are wrong: too few bytes, failed packets, a high half
+# that is not ESN_HI, a sender that counted no packets
 esn_bad_sas() {
-	awk -v ignf="$1" -v n="$IPSEC_BYTES" -v h="$((ESN_HI))" '
+	awk -v n="$IPSEC_BYTES" -v h="$((ESN_HI))" '
 		function hv(x,  i, v, c) { x = tolower(x); sub(/^0x/, "", x); v = 0
 			for (i = 1; i <= length(x); i++) { c = index("0123456789abcdef", substr(x, i, 1)); if (!c) return -1; v = v * 16 + c - 1 }
 			return v }
 		FNR == 1 { side++ }
 		{ sent = (side == 1 && hv($1) == 12289) || (side == 2 && hv($1) == 16386)
-		  if ($2 < n || (!ignf && $3 != 0) || hv($4) != h || hv($5) != h ||
+		  if ($2 < n || $3 != 0 || hv($4) != h || hv($5) != h ||
 		      (sent && hv($7) <= 0) || (!sent && hv($6) <= 0)) print }' \
 		/tmp/xst.1 /tmp/xst.2 | tr '\n' ' '
-}
-# ESP authentication failures alone (xfrm_stat has XfrmInStateProtoError
-# only) while every byte arrived: the known defect of issue 18, open:
-# intermittent under concurrent load on 6.12 with our authencesn (see the
-# README); reported as KTAP TODO, neither passed nor hidden
-ESN_TODO="known defect (issue 18, open): intermittent ESP authentication failures of our authencesn under load, every byte still delivered (TCP resent)"
-esn_auth_failures_only() {
-	[ "$_xfer_ok" -eq 0 ] && { [ -s /tmp/xstat.1 ] || [ -s /tmp/xstat.2 ]; } &&
-		! cat /tmp/xstat.1 /tmp/xstat.2 | tr ' ' '\n' | grep -v '^$' |
-			grep -qv '^XfrmInStateProtoError='
 }
 esn_transfer() {
 	_p=$1 _et=$2 _a2=10.78.0.2
@@ -417,22 +416,13 @@ esn_transfer() {
 	# spi bytes failed seq-hi oseq-hi seq oseq: each SA carried the data,
 	# none failed, both high halves still ESN_HI, and the SA's sender
 	# (side 1 sends 0x3001, side 2 0x4002) counted packets
-	_bad=$(esn_bad_sas 0)
-	_bad_but_auth=$(esn_bad_sas 1)
-	if [ -n "$_bad" ] && [ -z "$_bad_but_auth" ] && esn_auth_failures_only; then
-		todo "$_et: ip -s xfrm state: packets failed authentication (spi bytes failed seq-hi oseq-hi seq oseq): side 1: $(tr '\n' ' ' </tmp/xst.1) side 2: $(tr '\n' ' ' </tmp/xst.2)" "$ESN_TODO"
-	else
-		check $([ "$(cat /tmp/xst.1 /tmp/xst.2 | wc -l)" -eq 4 ] && [ -z "$_bad" ]; echo $?) \
-			"$_et: ip -s xfrm state: every SA counted at least $IPSEC_BYTES bytes, 0 failed, ESN context seq-hi = oseq-hi = $ESN_HI on both sides after the transfer (side 1: $(awk '{ printf "%sspi %s seq %s oseq %s", (NR > 1 ? "; " : ""), $1, $6, $7 }' /tmp/xst.1))" \
-			"$_et: ip -s xfrm state (spi bytes failed seq-hi oseq-hi seq oseq): side 1: $(tr '\n' ' ' </tmp/xst.1) side 2: $(tr '\n' ' ' </tmp/xst.2)"
-	fi
-	if esn_auth_failures_only; then
-		todo "$_et: /proc/net/xfrm_stat: side 1: $(cat /tmp/xstat.1) side 2: $(cat /tmp/xstat.2)" "$ESN_TODO"
-	else
-		check $([ ! -s /tmp/xstat.1 ] && [ ! -s /tmp/xstat.2 ]; echo $?) \
-			"$_et: /proc/net/xfrm_stat all zero in both namespaces (no ESP authentication, replay or state errors)" \
-			"$_et: /proc/net/xfrm_stat has errors: side 1: $(cat /tmp/xstat.1) side 2: $(cat /tmp/xstat.2)"
-	fi
+	_bad=$(esn_bad_sas)
+	check $([ "$(cat /tmp/xst.1 /tmp/xst.2 | wc -l)" -eq 4 ] && [ -z "$_bad" ]; echo $?) \
+		"$_et: ip -s xfrm state: every SA counted at least $IPSEC_BYTES bytes, 0 failed, ESN context seq-hi = oseq-hi = $ESN_HI on both sides after the transfer (side 1: $(awk '{ printf "%sspi %s seq %s oseq %s", (NR > 1 ? "; " : ""), $1, $6, $7 }' /tmp/xst.1))" \
+		"$_et: ip -s xfrm state (spi bytes failed seq-hi oseq-hi seq oseq): side 1: $(tr '\n' ' ' </tmp/xst.1) side 2: $(tr '\n' ' ' </tmp/xst.2)"
+	check $([ ! -s /tmp/xstat.1 ] && [ ! -s /tmp/xstat.2 ]; echo $?) \
+		"$_et: /proc/net/xfrm_stat all zero in both namespaces (no ESP authentication, replay or state errors)" \
+		"$_et: /proc/net/xfrm_stat has errors: side 1: $(cat /tmp/xstat.1) side 2: $(cat /tmp/xstat.2)"
 }
 esn_teardown() {
 	for _s in 1 2; do

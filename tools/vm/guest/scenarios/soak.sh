@@ -117,6 +117,16 @@ scenario_run() {
 		fail "soak: IPsec rfc4106 SAs: $(tr '\n' ' ' </tmp/ip.err)"
 		return
 	fi
+	# vmtest.soaknetem=ARGS (diagnostics): netem on both ESN veth ends,
+	# e.g. "delay,100ms,reorder,90%" (10% of the packets held back)
+	if [ -n "$SOAK_NETEM" ]; then
+		_ne=$(echo "$SOAK_NETEM" | tr , ' ')
+		modprobe sch_netem
+		# shellcheck disable=SC2086
+		/usr/sbin/tc -n sa1 qdisc add dev saa root netem $_ne 2>/tmp/tc.err && /usr/sbin/tc -n sa2 qdisc add dev sab root netem $_ne 2>>/tmp/tc.err ||
+			fail "soak: tc qdisc add ... netem $_ne: $(tr "\n" " " </tmp/tc.err)"
+		info "soak: diagnostic run: netem $_ne on both ESN veth ends"
+	fi
 	info "soak: ESP transforms: $(crypto_list 'echainiv(authencesn(hmac(sha256),cbc(aes)))' | awk '{ printf "%s ", $1 }')$(crypto_list 'seqiv(rfc4106(gcm(aes)))' | awk '{ printf "%s ", $1 }')"
 	export DM_DISABLE_UDEV=1
 	if ! _e=$(dmsetup create soak-xts --table "0 65536 crypt aes-xts-plain64 $(hexrand 64) 0 /dev/ram0 0 1 sector_size:4096" 2>&1); then
