@@ -218,7 +218,7 @@ fi
 # .ko DKMS built from the package in its module tree (updates/dkms,
 # depmod) and loads it by the CPU's modalias, as udev does (scenario
 # modalias of tools/vm/run.sh); its KTAP lines, prefixed, count here
-gk=$(awk '$4 == "/" { k = $1 } END { print k }' "$top/kernels")
+gk=$(awk '$4 == "/" { print $1; exit }' "$top/kernels")
 gko=$top/ko/$gk/aesni_ctr.ko
 if [ -z "$gk" ] || [ ! -s "$gko" ]; then
 	fail "no packaged .ko of a Debian kernel kept for the guest boot (${gk:-no Debian kernel})"
