@@ -71,9 +71,14 @@
 #              model=0x44 ("cpu class default"): load lines, priorities equal
 #              to the main boot's (when main ran too); a CPU QEMU refuses is
 #              a SKIP
+#   demo       -cpu max: make run's guest (function only, nothing timed):
+#              load, self-tests, priority and resolution of every name, one
+#              AF_ALG, dm-crypt (aes-xts-plain64) and IPsec ESP (rfc4106,
+#              cbc + hmac(sha256)) round trip each; "DEMO:" lines for the
+#              host (not part of all)
 #   stock      -cpu max: the rig's self-test on the stock aesni_intel ctr(aes)
 #              (not part of all; main runs it with VM_MODULE=stock)
-#   all        all of the above but stock (default)
+#   all        all of the above but stock and demo (default)
 # Environment:
 #   VM_MODULE    the module to test (default build/<kver>/aesni_ctr.ko);
 #                "stock" = no module, exercise the rig on aesni_intel only
@@ -114,7 +119,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|stock|all]}
+kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|stock|demo|all]}
 scen=${2:-all}
 logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
@@ -350,11 +355,16 @@ cpuclass|all)
 	cpuclass cpuclass-f26m44 max,vendor=AuthenticAMD,family=26,model=0x44 AuthenticAMD:26:68 default ;;
 esac
 case "$scen" in
+demo)
+	# make run (tools/run-demo.sh): function only, one cheap boot
+	boot demo max "${VM_TIMEOUT:-600}" "vmtest.scenario=demo" ;;
+esac
+case "$scen" in
 stock)
 	boot stock max "${VM_TIMEOUT:-900}" "vmtest.scenario=stock" ;;
 esac
 case "$scen" in
-main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|stock|all) ;;
+main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|stock|demo|all) ;;
 *) emit fail "$kver: unknown scenario $scen" ;;
 esac
 
