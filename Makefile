@@ -12,7 +12,9 @@
 #                        plot, MODES=, SIZES=, CHAIN=1 for latency: see
 #                        tools/native/Makefile), and VM=1 for tcrypt in the
 #                        guests
-#   make run             set up, build, boot a guest and show the module at work
+#   make run             set up, build, show the module at work: function in a
+#                        QEMU guest (nothing timed there), speed natively
+#                        against the stock kernels' code
 #   make install / dkms-install / dkms-remove / clean
 #
 # Kernels are found by tools/kernels.sh alone, when a recipe runs (after
@@ -82,7 +84,9 @@ ifeq ($(VM),1)
 	@for k in $$($(KERNELS) versions); do tools/vm/tcrypt-bench.sh $$k; done
 endif
 
-run: modules-all
+# tools/run-demo.sh installs the packages and builds the module itself,
+# its output in build/run-*.log
+run:
 	@tools/run-demo.sh
 
 install: module

@@ -36,19 +36,19 @@ scenario_run() {
 	# --- every name: self-test passed, priority as the policy says, and
 	# what a user allocating it by name gets ---------------------------
 	for _fm in $FAMILIES; do
-		_w=$(want_impl $_fm)
-		[ -n "$_w" ] || { demo "family $_fm: not on this virtual CPU ($(impl_missing $_fm avx) missing)"; continue; }
-		for _a in $(family_algs $_fm); do
+		_w=$(want_impl "$_fm")
+		[ -n "$_w" ] || { demo "family $_fm: not on this virtual CPU ($(impl_missing "$_fm" avx) missing)"; continue; }
+		for _a in $(family_algs "$_fm"); do
 			_n=${_a%:*}
-			_d=$(drv_name $_fm $_w "$_n")
-			_win=$(expected_winner "$_n" "$_d" $_fm "$MARK")
+			_d=$(drv_name "$_fm" "$_w" "$_n")
+			_win=$(expected_winner "$_n" "$_d" "$_fm" "$MARK")
 			_f=$NFAIL
-			check_priority_policy "$_n" "$_d" $_fm "$MARK"
+			check_priority_policy "$_n" "$_d" "$_fm" "$MARK"
 			check_resolution "$_n" "$_win"
 			if [ "$_win" = "$_d" ]; then
-				demo_since $_f "name $_n -> $_d (ours, priority $(alg_prio "$_n" "$_d"), selftest passed)"
+				demo_since "$_f" "name $_n -> $_d (ours, priority $(alg_prio "$_n" "$_d"), selftest passed)"
 			else
-				demo_since $_f "name $_n -> $_win (stock, priority $(alg_prio "$_n" "$_win")): ours, $_d (selftest passed), registered one below it: $(yielded $_fm "$MARK" | sed 's/.*(priority [0-9]*: //; s/)$//')"
+				demo_since "$_f" "name $_n -> $_win (stock, priority $(alg_prio "$_n" "$_win")): ours, $_d (selftest passed), registered one below it: $(yielded "$_fm" "$MARK" | sed 's/.*(priority [0-9]*: //; s/)$//')"
 			fi
 			# the drivers the round trips below use
 			case "$_n" in
@@ -68,37 +68,37 @@ scenario_run() {
 	[ -z "${GDRV:-}" ] || run_tool afalg_aead --kat gcm "$GDRV"
 	[ -z "${RDRV:-}" ] || run_tool afalg_aead --kat rfc4106 "$RDRV"
 	[ -z "${XDRV:-}" ] || run_tool afalg_xts --kat "$XDRV"
-	demo_since $_f "AF_ALG: known-answer vectors (SP 800-38A, the GCM spec, IEEE 1619) encrypted and decrypted by ${CDRV:-} ${GDRV:-} ${RDRV:-} ${XDRV:-}"
+	demo_since "$_f" "AF_ALG: known-answer vectors (SP 800-38A, the GCM spec, IEEE 1619) encrypted and decrypted by ${CDRV:-} ${GDRV:-} ${RDRV:-} ${XDRV:-}"
 	if [ -n "${ADRV1:-}" ]; then
 		_f=$NFAIL
 		run_tool afalg_authenc sha1 "$ADRV1" 200
 		run_tool afalg_authenc sha256 "$ADRV256" 200
-		demo_since $_f "AF_ALG: 200 random messages each encrypted and decrypted by $ADRV1 and $ADRV256, equal to the generic template's"
+		demo_since "$_f" "AF_ALG: 200 random messages each encrypted and decrypted by $ADRV1 and $ADRV256, equal to the generic template's"
 	fi
 
 	# --- dm-crypt: aes-xts-plain64 on a RAM disk -----------------------
 	if [ -n "${XWIN:-}" ]; then
 		_f=$NFAIL
 		dmcrypt_check aes-xts-plain64 64 afalg_xts "$XWIN"
-		demo_since $_f "dm-crypt aes-xts-plain64 (AES-256): 4 MiB written at 512- and 4096-byte sectors through $XWIN, on disk equal to the generic code's, read back equal"
+		demo_since "$_f" "dm-crypt aes-xts-plain64 (AES-256): 4 MiB written at 512- and 4096-byte sectors through $XWIN, on disk equal to the generic code's, read back equal"
 	fi
 	if [ -n "${CDRV:-}" ] && [ "${XWIN:-}" != "${XDRV:-}" ]; then
 		# xts stays with the stock driver here: dm-crypt through ours too
 		_f=$NFAIL
 		dmcrypt_check aes-ctr-plain64 32 afalg_fuzz "$CWIN"
-		demo_since $_f "dm-crypt aes-ctr-plain64: 4 MiB written at 512- and 4096-byte sectors through $CWIN, on disk equal to the generic code's, read back equal"
+		demo_since "$_f" "dm-crypt aes-ctr-plain64: 4 MiB written at 512- and 4096-byte sectors through $CWIN, on disk equal to the generic code's, read back equal"
 	fi
 
 	# --- IPsec ESP between two network namespaces ----------------------
 	if [ -n "${RWIN:-}" ]; then
 		_f=$NFAIL
 		ipsec_test 128 "$RWIN"
-		demo_since $_f "IPsec ESP rfc4106(gcm(aes)) AES-128: $IPSEC_BYTES bytes each way over TCP through seqiv($RWIN), every byte checked, no ESP error"
+		demo_since "$_f" "IPsec ESP rfc4106(gcm(aes)) AES-128: $IPSEC_BYTES bytes each way over TCP through seqiv($RWIN), every byte checked, no ESP error"
 	fi
 	if [ -n "${AWIN256:-}" ]; then
 		_f=$NFAIL
 		ipsec_test 128 "$AWIN256" "" sha256
-		demo_since $_f "IPsec ESP cbc(aes) + hmac(sha256) AES-128: $IPSEC_BYTES bytes each way over TCP through echainiv($AWIN256), every byte checked, no ESP error"
+		demo_since "$_f" "IPsec ESP cbc(aes) + hmac(sha256) AES-128: $IPSEC_BYTES bytes each way over TCP through echainiv($AWIN256), every byte checked, no ESP error"
 	fi
 
 	rmmod_check "after its users are gone"
