@@ -15,6 +15,7 @@
 #   make run             set up, build, show the module at work: function in a
 #                        QEMU guest (nothing timed there), speed natively
 #                        against the stock kernels' code
+#   make run-check       make run, its output checked (PASS:/FAIL: lines)
 #   make install / dkms-install / dkms-remove / clean
 #
 # Kernels are found by tools/kernels.sh alone, when a recipe runs (after
@@ -36,7 +37,7 @@ DKMS_VER := $(shell cat VERSION)
 KVER     ?= $(shell if [ -d /lib/modules/$$(uname -r)/build ]; then uname -r; else $(KERNELS) versions | cut -d' ' -f1; fi)
 KDIR     ?= $(shell $(KERNELS) kdir $(KVER))
 
-.PHONY: all module modules-all kbuild-check dkms-check native-test vm-test check bench run \
+.PHONY: all module modules-all kbuild-check dkms-check native-test vm-test check bench run run-check \
 	install dkms-install dkms-remove deps clean print-sources
 
 all: module
@@ -83,6 +84,10 @@ ifeq ($(VM),1)
 	@$(MAKE) --no-print-directory modules-all >/dev/null
 	@for k in $$($(KERNELS) versions); do tools/vm/tcrypt-bench.sh $$k; done
 endif
+
+# make run, checked (tools/run-check.sh; also a step of make check)
+run-check:
+	@tools/run-check.sh
 
 # tools/run-demo.sh installs the packages and builds the module itself,
 # its output in build/run-*.log

@@ -99,6 +99,8 @@ fi
 echo ok
 echo "    (load average before timing: $(cut -d' ' -f1-3 /proc/loadavg); a busy machine makes the figures noisy, ratios hold better)"
 csv=build/run-bench.csv
+# (called through step)
+# shellcheck disable=SC2317
 bench() {
 	local b=tools/native/build/bench args=(--csv --stock-dir=tools/native/build/stock --runs="${RUN_BENCH_RUNS:-15}" --ms="${RUN_BENCH_MS:-8}")
 	"$b" "${args[@]}" --modes=ctr,gcm-enc,gcm-dec --sizes=64,1420,4096,16384 >"$csv" || return
