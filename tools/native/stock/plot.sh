@@ -72,20 +72,21 @@ style() {
 	esac
 }
 
+# a panel's title from "<mode>-<key bits>": "AES-128 GCM encrypt",
+# "AES-256 authencesn(hmac(sha256),cbc) decrypt"
 title() {
-	case $1 in
-	ctr-*)		m=CTR ;;
-	gcm-enc-*)	m="GCM encrypt" ;;
-	gcm-dec-*)	m="GCM decrypt" ;;
-	xts-enc-*)	m="XTS encrypt" ;;
-	xts-dec-*)	m="XTS decrypt" ;;
-	authenc-sha1-enc-*)	m="authenc(hmac(sha1),cbc) encrypt" ;;
-	authenc-sha1-dec-*)	m="authenc(hmac(sha1),cbc) decrypt" ;;
-	authenc-sha256-enc-*)	m="authenc(hmac(sha256),cbc) encrypt" ;;
-	authenc-sha256-dec-*)	m="authenc(hmac(sha256),cbc) decrypt" ;;
-	*)		m=$1 ;;
+	k=${1##*-}
+	m=${1%-*}
+	case $m in
+	*-enc)	d=" encrypt"; m=${m%-enc} ;;
+	*-dec)	d=" decrypt"; m=${m%-dec} ;;
+	*)	d="" ;;
 	esac
-	echo "AES-${1##*-} $m"
+	case $m in
+	ctr|gcm|xts)	m=$(echo "$m" | tr '[:lower:]' '[:upper:]') ;;
+	authenc*-sha*)	m="${m%%-*}(hmac(${m#*-}),cbc)" ;;
+	esac
+	echo "AES-$k $m$d"
 }
 
 cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//; s/"//g') ($(awk -F': *' '/^cpu family/ && !f { f = $2 } /^model[ \t]*:/ && !m { m = $2 } END { printf "family %s, model %s", f, m }' /proc/cpuinfo))"
