@@ -9,9 +9,10 @@
 #                        REQUIRE="ctr:vaes512 gcm:avx@vm ..." fails unless
 #                        each named implementation was tested (see README)
 #   make bench           speed, natively (CSV=1 for CSV only, PLOT=1 for a
-#                        plot, MODES=, SIZES=, CHAIN=1 for latency: see
-#                        tools/native/Makefile), and VM=1 for tcrypt in the
-#                        guests
+#                        figure per family in build/bench/, MODES=, SIZES=,
+#                        CHAIN=1 for latency: see tools/native/Makefile), and
+#                        VM=1 for tcrypt in the guests (emulated: function
+#                        only, never speed; the one place such figures appear)
 #   make run             set up, build, show the module at work: function in a
 #                        QEMU guest (nothing timed there), speed natively
 #                        against the stock kernels' code
