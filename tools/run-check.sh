@@ -72,7 +72,7 @@ for fam in 'ctr(aes)' 'gcm(aes)' 'xts(aes)' 'authenc(hmac(sha1),cbc(aes))' 'auth
 	lines=$(echo "$speed" | grep -E "^  $re: x[0-9]+\.[0-9]+ vs your kernel's code on this CPU \(")
 	n=$(echo "$lines" | grep -c .)
 	named=$(echo "$lines" | grep -cF "on this CPU ($cpu)")
-	result "$([ "$n" -eq 1 ] && [ "$named" -eq 1 ]; echo $?)" "$(echo "$lines" | sed 's/^ *//')" \
+	result "$([ "$n" -eq 1 ] && [ "$named" -eq 1 ]; echo $?)" "${lines#  }" \
 		"$n lines '$fam: x<ratio> vs your kernel's code on this CPU ($cpu)' (want one)"
 	tbl=$(echo "$speed" | awk -v h="  $fam  (GB/s)" 'index($0, h) == 1 { f = 1; next } f && /^$/ { exit } f')
 	for k in linux-6.1 linux-6.12 linux-7.3; do
