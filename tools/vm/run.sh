@@ -75,7 +75,7 @@
 #              load, self-tests, priority and resolution of every name, one
 #              AF_ALG, dm-crypt (aes-xts-plain64) and IPsec ESP (rfc4106,
 #              cbc + hmac(sha256)) round trip each; "DEMO:" lines for the
-#              host (not part of all)
+#              host (not part of all; VM_DEMO_CPU: another -cpu)
 #   stock      -cpu max: the rig's self-test on the stock aesni_intel ctr(aes)
 #              (not part of all; main runs it with VM_MODULE=stock)
 #   all        all of the above but stock and demo (default)
@@ -357,7 +357,7 @@ esac
 case "$scen" in
 demo)
 	# make run (tools/run-demo.sh): function only, one cheap boot
-	boot demo max "${VM_TIMEOUT:-600}" "vmtest.scenario=demo" ;;
+	boot demo "${VM_DEMO_CPU:-max}" "${VM_TIMEOUT:-600}" "vmtest.scenario=demo" ;;
 esac
 case "$scen" in
 stock)

@@ -82,8 +82,9 @@ scenario_run() {
 		dmcrypt_check aes-xts-plain64 64 afalg_xts "$XWIN"
 		demo_since "$_f" "dm-crypt aes-xts-plain64 (AES-256): 4 MiB written at 512- and 4096-byte sectors through $XWIN, on disk equal to the generic code's, read back equal"
 	fi
-	if [ -n "${CDRV:-}" ] && [ "${XWIN:-}" != "${XDRV:-}" ]; then
+	if [ -n "${CDRV:-}" ] && [ "${XWIN:-}" != "${XDRV:-}" ] && [ "$CWIN" = "$CDRV" ]; then
 		# xts stays with the stock driver here: dm-crypt through ours too
+		# (ctr's, where that name resolves to ours)
 		_f=$NFAIL
 		dmcrypt_check aes-ctr-plain64 32 afalg_fuzz "$CWIN"
 		demo_since "$_f" "dm-crypt aes-ctr-plain64: 4 MiB written at 512- and 4096-byte sectors through $CWIN, on disk equal to the generic code's, read back equal"
