@@ -9,10 +9,14 @@
 #                        REQUIRE="ctr:vaes512 gcm:avx@vm ..." fails unless
 #                        each named implementation was tested (see README)
 #   make bench           speed, natively (CSV=1 for CSV only, PLOT=1 for a
-#                        plot, MODES=, SIZES=, CHAIN=1 for latency: see
-#                        tools/native/Makefile), and VM=1 for tcrypt in the
-#                        guests
-#   make run             set up, build, boot a guest and show the module at work
+#                        figure per family in build/bench/, MODES=, SIZES=,
+#                        CHAIN=1 for latency: see tools/native/Makefile), and
+#                        VM=1 for tcrypt in the guests (emulated: function
+#                        only, never speed; the one place such figures appear)
+#   make run             set up, build, show the module at work: function in a
+#                        QEMU guest (nothing timed there), speed natively
+#                        against the stock kernels' code
+#   make run-check       make run, its output checked (PASS:/FAIL: lines)
 #   make install / dkms-install / dkms-remove / clean
 #   make deb             build/deb/aesni-ctr-dkms_<VERSION>_all.deb (debian/,
 #                        dh-dkms); make deb-check installs, checks and purges it
@@ -36,7 +40,7 @@ DKMS_VER := $(shell cat VERSION)
 KVER     ?= $(shell if [ -d /lib/modules/$$(uname -r)/build ]; then uname -r; else $(KERNELS) versions | cut -d' ' -f1; fi)
 KDIR     ?= $(shell $(KERNELS) kdir $(KVER))
 
-.PHONY: all module modules-all kbuild-check dkms-check native-test vm-test check bench run \
+.PHONY: all module modules-all kbuild-check dkms-check native-test vm-test check bench run run-check \
 	install dkms-install dkms-remove deb deb-check deps clean print-sources
 
 all: module
@@ -90,7 +94,13 @@ ifeq ($(VM),1)
 	@for k in $$($(KERNELS) versions); do tools/vm/tcrypt-bench.sh $$k; done
 endif
 
-run: modules-all
+# make run, checked (tools/run-check.sh; also a step of make check)
+run-check:
+	@tools/run-check.sh
+
+# tools/run-demo.sh installs the packages and builds the module itself,
+# its output in build/run-*.log
+run:
 	@tools/run-demo.sh
 
 install: module

@@ -101,6 +101,10 @@ for k in $kvers; do
 		awk -v w="vm-$k" '{ print $1, $2, w }' >>"$cover"
 done
 
+# make run as a newcomer sees it: function in a guest, speed natively against
+# the stock kernels' code, and no emulated timing (tools/run-check.sh)
+step "make run (the demo: no emulated timing, a stock-kernel comparison per family)" 600 tools/run-check.sh
+
 echo
 echo "kernels: $(echo $kvers)"
 echo "where each implementation was tested (family implementation: places):"

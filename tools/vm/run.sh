@@ -76,9 +76,14 @@
 #              (uevent "add" of each CPU, modprobe MODALIAS): the cpu alias,
 #              modprobe -R, loaded without being named, ours the top entry of
 #              ctr(aes), gcm(aes), xts(aes), authenc(hmac(sha256),cbc(aes))
+#   demo       -cpu max: make run's guest (function only, nothing timed):
+#              load, self-tests, priority and resolution of every name, one
+#              AF_ALG, dm-crypt (aes-xts-plain64) and IPsec ESP (rfc4106,
+#              cbc + hmac(sha256)) round trip each; "DEMO:" lines for the
+#              host (not part of all; VM_DEMO_CPU: another -cpu)
 #   stock      -cpu max: the rig's self-test on the stock aesni_intel ctr(aes)
 #              (not part of all; main runs it with VM_MODULE=stock)
-#   all        all of the above but stock (default)
+#   all        all of the above but stock and demo (default)
 # Environment:
 #   VM_MODULE    the module to test (default build/<kver>/aesni_ctr.ko);
 #                "stock" = no module, exercise the rig on aesni_intel only
@@ -128,7 +133,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|modalias|stock|all]}
+kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|modalias|stock|demo|all]}
 scen=${2:-all}
 logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
@@ -385,13 +390,16 @@ modalias|all)
 			emit fail "$kver modalias: building the initramfs with $mko failed (log: $logdir/mkinitramfs-modalias.log)"
 		fi
 	fi ;;
+demo)
+	# make run (tools/run-demo.sh): function only, one cheap boot
+	boot demo "${VM_DEMO_CPU:-max}" "${VM_TIMEOUT:-600}" "vmtest.scenario=demo" ;;
 esac
 case "$scen" in
 stock)
 	boot stock max "${VM_TIMEOUT:-900}" "vmtest.scenario=stock" ;;
 esac
 case "$scen" in
-main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|modalias|stock|all) ;;
+main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|modalias|stock|demo|all) ;;
 *) emit fail "$kver: unknown scenario $scen" ;;
 esac
 

@@ -3,11 +3,16 @@
 #
 # plot.sh CSV OUTDIR
 #
-# The bench's CSV (impl,mode,key_bits,bytes,gbps) as one figure, OUTDIR/
-# bench.png and OUTDIR/bench.svg: a panel per mode in the CSV (CTR, GCM,
-# XTS and authenc, each direction) and key size, GB/s against message size (log scale), a line per
-# implementation; ours solid and thick, the stock kernels dashed, OpenSSL and
-# libgcrypt dotted.  Needs gnuplot (Debian: gnuplot-nox).
+# The bench's CSV (impl,mode,key_bits,bytes,gbps) as one figure per family,
+# OUTDIR/bench-<family>.png and .svg (ctr, gcm, xts, authenc-sha1,
+# authenc-sha256, authenc-sha512, ...: the mode without -enc/-dec): a panel
+# per mode of the family (each direction) and key size, GB/s against
+# message size (log scale), a line per implementation: ours solid and thick,
+# the stock kernels' code (the variant each kernel picks on this CPU, the
+# rows linux-<ver>) dashed, OpenSSL and libgcrypt dotted; the CPU (model
+# name, family, model) in the title.  The stock kernels' other variants
+# (linux-<ver>-<variant>) are left out of the figures (they are in the
+# CSV).  Needs gnuplot (Debian: gnuplot-nox).
 set -eu
 
 csv=$1
@@ -21,16 +26,19 @@ data=$out/plot-data
 rm -rf "$data"
 mkdir -p "$data"
 
-# One file per mode, key size and implementation: "bytes gbps" lines.
-awk -F, -v d="$data" 'NR > 1 {
+# One file per mode, key size and implementation: "bytes gbps" lines; the
+# families, and per family its panels (mode-keybits), in the CSV's order.
+awk -F, -v d="$data" 'NR > 1 && $1 !~ /^linux-[0-9.]+-/ {
 	f = d "/" $2 "-" $3 "-" $1 ".dat"
 	print $4, $5 > f
-	if (!(($2 "-" $3) in seen)) { seen[$2 "-" $3]; panels[++np] = $2 "-" $3 }
+	fam = $2; sub(/-(enc|dec)$/, "", fam)
+	if (!(fam in sf)) { sf[fam]; fams[++nf] = fam }
+	if (!(($2 "-" $3) in seen)) { seen[$2 "-" $3]; print $2 "-" $3 > (d "/panels-" fam) }
 	if (!($1 in si)) { si[$1]; impls[++ni] = $1 }
 }
 END {
 	for (i = 1; i <= ni; i++) print impls[i] > (d "/impls")
-	for (i = 1; i <= np; i++) print panels[i] > (d "/panels")
+	for (i = 1; i <= nf; i++) print fams[i] > (d "/families")
 }' "$csv"
 
 # Line style and a fixed colour per implementation (same in every panel):
@@ -64,54 +72,71 @@ style() {
 	esac
 }
 
+# a panel's title from "<mode>-<key bits>": "AES-128 GCM encrypt",
+# "AES-256 authencesn(hmac(sha256),cbc) decrypt"
 title() {
-	case $1 in
-	ctr-*)		m=CTR ;;
-	gcm-enc-*)	m="GCM encrypt" ;;
-	gcm-dec-*)	m="GCM decrypt" ;;
-	xts-enc-*)	m="XTS encrypt" ;;
-	xts-dec-*)	m="XTS decrypt" ;;
-	authenc-sha1-enc-*)	m="authenc(hmac(sha1),cbc) encrypt" ;;
-	authenc-sha1-dec-*)	m="authenc(hmac(sha1),cbc) decrypt" ;;
-	authenc-sha256-enc-*)	m="authenc(hmac(sha256),cbc) encrypt" ;;
-	authenc-sha256-dec-*)	m="authenc(hmac(sha256),cbc) decrypt" ;;
-	*)		m=$1 ;;
+	k=${1##*-}
+	m=${1%-*}
+	case $m in
+	*-enc)	d=" encrypt"; m=${m%-enc} ;;
+	*-dec)	d=" decrypt"; m=${m%-dec} ;;
+	*)	d="" ;;
 	esac
-	echo "AES-${1##*-} $m"
+	case $m in
+	ctr|gcm|xts)	m=$(echo "$m" | tr '[:lower:]' '[:upper:]') ;;
+	authenc*-sha*)	m="${m%%-*}(hmac(${m#*-}),cbc)" ;;
+	esac
+	echo "AES-$k $m$d"
 }
 
-gp=$data/plot.gp
-# Two panels a row (AES-128, AES-256 of a mode), 600 pixels a row.
-rows=$(( ($(wc -l <"$data/panels") + 1) / 2 ))
-height=$(( rows * 600 ))
-{
-	echo 'set datafile separator " "'
-	echo 'set logscale x 2'
-	echo 'set xlabel "message bytes"'
-	echo 'set ylabel "GB/s"'
-	echo 'set grid'
-	echo 'set key left top font ",8" spacing 0.9'
-	echo 'set xtics ("64" 64, "256" 256, "512" 512, "1.4K" 1420, "4K" 4096, "16K" 16384, "64K" 65536, "256K" 262144, "1M" 1048576)'
-	echo 'set yrange [0:*]'
-	echo 'do for [t in "png svg"] {'
-	echo '  if (t eq "png") { set terminal pngcairo size 1600,'"$height"' font ",10" } else { set terminal svg size 1600,'"$height"' dynamic font ",10" }'
-	echo "  set output \"$out/bench.\" . t"
-	echo "  set multiplot layout $rows,2 title \"make bench: $(date -u +%Y-%m-%d) $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//; s/\"//g')\""
-	while read -r p; do
-		echo "  set title \"$(title "$p")\""
-		sep="  plot"
-		while read -r i; do
-			f=$data/$p-$i.dat
-			[ -f "$f" ] || continue
-			printf '%s "%s" using 1:2 with linespoints pt 7 ps 0.5 %s title "%s"' \
-				"$sep" "$f" "$(style "$i")" "$i"
-			sep=", \\
+cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//; s/"//g') ($(awk -F': *' '/^cpu family/ && !f { f = $2 } /^model[ \t]*:/ && !m { m = $2 } END { printf "family %s, model %s", f, m }' /proc/cpuinfo))"
+# the family's name as the kernel knows it
+family_title() {
+	case $1 in
+	ctr)		echo "ctr(aes)" ;;
+	gcm)		echo "gcm(aes)" ;;
+	xts)		echo "xts(aes)" ;;
+	authenc-sha*)	echo "authenc(hmac(${1#authenc-}),cbc(aes))" ;;
+	authencesn-sha*) echo "authencesn(hmac(${1#authencesn-}),cbc(aes))" ;;
+	*)		echo "$1" ;;
+	esac
+}
+while read -r fam; do
+	gp=$data/plot-$fam.gp
+	panels=$data/panels-$fam
+	# two panels a row (AES-128, AES-256 of a mode), 500 pixels a row
+	rows=$(( ($(wc -l <"$panels") + 1) / 2 ))
+	height=$(( rows * 500 + 60 ))
+	{
+		echo 'set datafile separator " "'
+		echo 'set logscale x 2'
+		echo 'set xlabel "message bytes"'
+		echo 'set ylabel "GB/s"'
+		echo 'set grid'
+		echo 'set key left top font ",9" spacing 0.9'
+		echo 'set xtics ("64" 64, "256" 256, "512" 512, "1.4K" 1420, "4K" 4096, "16K" 16384, "64K" 65536, "256K" 262144, "1M" 1048576)'
+		echo 'set yrange [0:*]'
+		echo 'do for [t in "png svg"] {'
+		echo '  if (t eq "png") { set terminal pngcairo size 1400,'"$height"' font ",10" } else { set terminal svg size 1400,'"$height"' dynamic font ",10" }'
+		echo "  set output \"$out/bench-$fam.\" . t"
+		echo "  set multiplot layout $rows,2 title \"$(family_title "$fam"), GB/s (higher is better): ours and the stock kernels' code, on $cpu, make bench $(date -u +%Y-%m-%d)\""
+		while read -r p; do
+			echo "  set title \"$(title "$p")\""
+			sep="  plot"
+			while read -r i; do
+				f=$data/$p-$i.dat
+				[ -f "$f" ] || continue
+				printf '%s "%s" using 1:2 with linespoints pt 7 ps 0.5 %s title "%s"' \
+					"$sep" "$f" "$(style "$i")" "$i"
+				sep=", \\
        "
-		done <"$data/impls"
-		echo
-	done <"$data/panels"
-	echo '  unset multiplot'
-	echo '}'
-} >"$gp"
-gnuplot "$gp"
-echo "bench: plot in $out/bench.png and $out/bench.svg (data $csv)" >&2
+			done <"$data/impls"
+			echo
+		done <"$panels"
+		echo '  unset multiplot'
+		echo '}'
+	} >"$gp"
+	gnuplot "$gp"
+	echo "bench: plot of $(family_title "$fam") in $out/bench-$fam.png and .svg" >&2
+done <"$data/families"
+echo "bench: plots from $csv" >&2

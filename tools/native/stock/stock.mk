@@ -12,9 +12,10 @@
 # by those names.
 #   STOCK=0     no stock rows (nothing extracted)
 #   MODES=LIST  only these modes or families (bench.c: --modes=)
-#   PLOT=1      also build/bench/bench.csv and a gnuplot plot, bench.png and
-#               bench.svg (GB/s against message size per implementation and
-#               mode), in the top-level build/bench/
+#   PLOT=1      also build/bench/bench.csv and a gnuplot figure per family,
+#               bench-<family>.png and .svg (ctr, gcm, xts, authenc-sha1,
+#               ...: GB/s against message size per implementation, a panel
+#               per mode and key size; plot.sh), in the top-level build/bench/
 
 STOCK_KVERS	:= 6.1 6.12 7.3
 SB		:= $(B)/stock
