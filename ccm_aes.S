@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * AES-CCM (NIST SP 800-38C, RFC 3610) with AES-NI + AVX on xmm registers:
+ * the avx implementation of the ccm family (the key schedule comes from
+ * aes_expand.S; the message framing, B0, the AAD length and the tag are the
+ * C glue's, ccm_generic.c).
+ *
+ * CCM authenticates with CBC-MAC, a serial chain
+ *	M = E_K(M ^ B),		one block B at a time,
+ * over B0, the AAD and the plaintext (each zero-padded to 16 bytes), and
+ * encrypts with CTR,
+ *	C_i = P_i ^ E_K(A_i),	A_i = flags | nonce | i (i big-endian, L bytes).
+ * The MAC chain is latency-bound: each block waits for the previous block's
+ * last round.  The CTR blocks are independent, so each MAC block shares its
+ * rounds with one counter block: the two AESENCs of a round are issued
+ * together and the counter block costs no time of its own.  A whole block
+ * of either kind takes one chain of nrounds AESENC latencies.
+ *
+ *  - Encryption MACs the plaintext, which it has: per block i, M ^= P_i and
+ *    the counter block A_i go through the rounds side by side; the last
+ *    round of A_i is fused with the data, AESENCLAST(k ^ P, x) ==
+ *    AESENCLAST(k, x) ^ P.
+ *  - Decryption MACs the plaintext it produces, so its CTR runs one block
+ *    ahead: the keystream of block i was made beside the MAC of block i - 1
+ *    (the first, alone, before the loop); block i's plaintext C_i ^ KS_i is
+ *    stored and MACed while A_(i+1) goes through the rounds beside it.  The
+ *    last iteration makes one keystream block that is not used.
+ *
+ * The caller's counter block is big-endian; it is kept byte-reversed
+ * (CTRLE: dword 0 = the low 32 bits, little-endian), incremented with one
+ * VPADDD and reversed back per block.  Only the low 32 bits are incremented:
+ * a CCM counter field (L bytes) never carries out of them, since the
+ * message length bounds the block count (ccm_asm.h).
+ *
+ * Branches are on the length and the round count only (each routine has a
+ * loop per key size); no address depends on data or keys.
+ *
+ * Register plan (SysV arguments):
+ *	rdi KEY   rsi MACPTR (mac: DST)   rdx CTRPTR (mac: SRC)
+ *	rcx DST (mac: LEN)   r8 SRC   r9 LEN   r10d nrounds
+ *	xmm0 M	    the CBC-MAC state
+ *	xmm1 X	    the counter block going through the rounds / keystream
+ *	xmm2 D	    the data block (plaintext)
+ *	xmm3 TMP
+ *	xmm4 CTRLE  the next counter block, byte-reversed
+ *	xmm5 ONE    1 in dword 0
+ *	xmm6 BSWAP  byte reversal of the whole block
+ *	xmm7 RK0    round key 0;  xmm8 RKL the last round key
+ *	xmm9 KS     (decryption) the keystream of the current block
+ *	The middle round keys are memory operands of VAESENC (loads are not on
+ *	the chain's path).
+ */
+#include <linux/linkage.h>
+#include <linux/cfi_types.h>
+
+#include "aes_asm.h"
+
+	.pushsection .rodata
+	.p2align 4
+.Lccm_bswap128:
+	.byte	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+.Lccm_one:
+	.long	1, 0, 0, 0
+	.popsection
+
+	.text
+
+#define KEY	%rdi
+#define NROUNDS	%r10d
+
+#define M	%xmm0
+#define X	%xmm1
+#define D	%xmm2
+#define TMP	%xmm3
+#define CTRLE	%xmm4
+#define ONE	%xmm5
+#define BSWAP	%xmm6
+#define RK0	%xmm7
+#define RKL	%xmm8
+#define KS	%xmm9
+
+/* Rounds 1 .. nr - 1 on M and X side by side. */
+.macro _rounds_mx nr
+	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
+	.if \i < \nr
+		vmovdqu		16*\i(KEY), TMP
+		vaesenc		TMP, M, M
+		vaesenc		TMP, X, X
+	.endif
+	.endr
+.endm
+
+/* Rounds 1 .. nr - 1 on M alone. */
+.macro _rounds_m nr
+	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
+	.if \i < \nr
+		vaesenc		16*\i(KEY), M, M
+	.endif
+	.endr
+.endm
+
+/* RK0 and RKL from the key, r10d = nrounds, rax = &rk[nrounds]. */
+.macro _load_keys
+	mov		AESNICTR_KEY_NROUNDS(KEY), NROUNDS
+	mov		NROUNDS, %eax
+	shl		$4, %rax
+	add		KEY, %rax
+	vmovdqu		(KEY), RK0
+	vmovdqu		(%rax), RKL
+.endm
+
+/* Jump to \l10, \l12 or \l14 by the round count. */
+.macro _by_rounds l10, l12, l14
+	cmp		$12, NROUNDS
+	jb		\l10
+	je		\l12
+	jmp		\l14
+.endm
+
+/*
+ * void aesnictr_ccm_mac_avx(const struct aesnictr_key *key, u8 mac[16],
+ *			     const u8 *data, unsigned int len);
+ * CBC-MAC len bytes (a multiple of 16) into mac.
+ */
+#define MAC_DATA	%rdx
+#define MAC_LEN		%rcx
+
+.macro _mac_loop nr
+1:
+	vpxor		(MAC_DATA), M, M
+	vpxor		RK0, M, M
+	_rounds_m	\nr
+	vaesenclast	RKL, M, M
+	add		$16, MAC_DATA
+	sub		$16, MAC_LEN
+	jnz		1b
+	jmp		.Lmac_done
+.endm
+
+SYM_TYPED_FUNC_START(aesnictr_ccm_mac_avx)
+	mov		%ecx, %ecx		/* the upper half is not ours */
+	and		$~15, MAC_LEN
+	jz		.Lmac_ret
+	_load_keys
+	vmovdqu		(%rsi), M
+	_by_rounds	.Lmac10, .Lmac12, .Lmac14
+.Lmac10:
+	_mac_loop	10
+.Lmac12:
+	_mac_loop	12
+.Lmac14:
+	_mac_loop	14
+.Lmac_done:
+	vmovdqu		M, (%rsi)
+.Lmac_ret:
+	RET
+SYM_FUNC_END(aesnictr_ccm_mac_avx)
+
+/*
+ * void aesnictr_ccm_block_avx(const struct aesnictr_key *key, u8 dst[16],
+ *			       const u8 src[16]);
+ * One block: dst = E_K(src) (the tag's S_0, a partial last block's
+ * keystream).
+ */
+SYM_TYPED_FUNC_START(aesnictr_ccm_block_avx)
+	_load_keys
+	vpxor		(%rdx), RK0, M
+	_by_rounds	.Lblk10, .Lblk12, .Lblk14
+.Lblk10:
+	_rounds_m	10
+	jmp		.Lblk_last
+.Lblk12:
+	_rounds_m	12
+	jmp		.Lblk_last
+.Lblk14:
+	_rounds_m	14
+.Lblk_last:
+	vaesenclast	RKL, M, M
+	vmovdqu		M, (%rsi)
+	RET
+SYM_FUNC_END(aesnictr_ccm_block_avx)
+
+/*
+ * void aesnictr_ccm_{enc,dec}_avx(const struct aesnictr_key *key,
+ *				   u8 mac[16], u8 ctr[16], u8 *dst,
+ *				   const u8 *src, unsigned int len);
+ * len a multiple of 16 (the rest is ignored); mac and ctr updated.
+ */
+#define MACPTR	%rsi
+#define CTRPTR	%rdx
+#define DST	%rcx
+#define SRC	%r8
+#define LEN	%r9
+
+/* X = the next counter block ^ rk0; CTRLE advanced. */
+.macro _next_ctr
+	vpshufb		BSWAP, CTRLE, X
+	vpaddd		ONE, CTRLE, CTRLE
+	vpxor		RK0, X, X
+.endm
+
+.macro _enc_loop nr, done
+1:
+	vmovdqu		(SRC), D
+	_next_ctr
+	vpxor		D, M, M
+	vpxor		RK0, M, M
+	_rounds_mx	\nr
+	vpxor		RKL, D, D
+	vaesenclast	RKL, M, M
+	vaesenclast	D, X, X
+	vmovdqu		X, (DST)
+	add		$16, SRC
+	add		$16, DST
+	sub		$16, LEN
+	jnz		1b
+	jmp		\done
+.endm
+
+/* Rounds 1 .. nr - 1 on X alone (decryption's first keystream block). */
+.macro _rounds_x nr
+	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
+	.if \i < \nr
+		vaesenc		16*\i(KEY), X, X
+	.endif
+	.endr
+.endm
+
+/*
+ * KS holds the keystream of the block at SRC; each iteration makes the next
+ * one beside the MAC of this one.
+ */
+.macro _dec_loop nr, done
+	_next_ctr
+	_rounds_x	\nr
+	vaesenclast	RKL, X, KS
+1:
+	vpxor		(SRC), KS, D
+	vmovdqu		D, (DST)
+	_next_ctr
+	vpxor		D, M, M
+	vpxor		RK0, M, M
+	_rounds_mx	\nr
+	vaesenclast	RKL, M, M
+	vaesenclast	RKL, X, KS
+	add		$16, SRC
+	add		$16, DST
+	sub		$16, LEN
+	jnz		1b
+	vpsubd		ONE, CTRLE, CTRLE	/* the unused keystream's */
+	jmp		\done
+.endm
+
+.macro _crypt_loop decrypt, nr, done
+	.if \decrypt
+		_dec_loop	\nr, \done
+	.else
+		_enc_loop	\nr, \done
+	.endif
+.endm
+
+/* One routine: decrypt 0 (encryption) or 1. */
+.macro _ccm_crypt decrypt
+	mov		%r9d, %r9d		/* the upper half is not ours */
+	and		$~15, LEN
+	jz		.Lret\@
+	_load_keys
+	vmovdqa		.Lccm_bswap128(%rip), BSWAP
+	vmovdqa		.Lccm_one(%rip), ONE
+	vmovdqu		(MACPTR), M
+	vmovdqu		(CTRPTR), CTRLE
+	vpshufb		BSWAP, CTRLE, CTRLE
+	_by_rounds	.L10\@, .L12\@, .L14\@
+.L10\@:
+	_crypt_loop	\decrypt, 10, .Ldone\@
+.L12\@:
+	_crypt_loop	\decrypt, 12, .Ldone\@
+.L14\@:
+	_crypt_loop	\decrypt, 14, .Ldone\@
+.Ldone\@:
+	vmovdqu		M, (MACPTR)
+	vpshufb		BSWAP, CTRLE, CTRLE
+	vmovdqu		CTRLE, (CTRPTR)
+	vpxor		KS, KS, KS		/* keystream and plaintext */
+	vpxor		X, X, X
+	vpxor		D, D, D
+.Lret\@:
+	RET
+.endm
+
+SYM_TYPED_FUNC_START(aesnictr_ccm_enc_avx)
+	_ccm_crypt	0
+SYM_FUNC_END(aesnictr_ccm_enc_avx)
+
+SYM_TYPED_FUNC_START(aesnictr_ccm_dec_avx)
+	_ccm_crypt	1
+SYM_FUNC_END(aesnictr_ccm_dec_avx)
