@@ -46,6 +46,7 @@ static const struct bench_mode *const bench_modes[] = {
 	&bench_ae256_enc, &bench_ae256_dec,
 	&bench_ae512_enc, &bench_ae512_dec,
 	&bench_aesn256_enc, &bench_aesn256_dec,
+	&bench_ccm_enc, &bench_ccm_dec,
 };
 #define NR_MODES	ARRAY_LEN(bench_modes)
 
@@ -96,6 +97,8 @@ static int active(const struct impl *im)
 		return im->evp != NULL;
 	case IMPL_STOCK:
 		return (im->st->modes & cur->stock) && !(im->failed & cur_bit);
+	case IMPL_TIER:
+		return !cur->tiers || (cur->tiers & 1u << im->tier);
 	default:
 		return 1;
 	}

@@ -82,6 +82,8 @@ struct bench_mode {
 	int param;		/* the family's own: authenc the hash */
 	unsigned int tag_len;	/* bytes of tag compared with OpenSSL's */
 	unsigned int kinds;	/* KIND() of the rows taking part */
+	unsigned int tiers;	/* IMPL_TIER rows: 1 << tier of those with
+				   the mode (0: every tier) */
 	unsigned int stock;	/* STOCK_* a stock row must have */
 	/* The row's key for this mode (not timed). */
 	void (*set_key)(struct impl *im, const u8 *key, unsigned int bits);
@@ -109,6 +111,7 @@ extern const struct bench_mode bench_ae1_enc, bench_ae1_dec;
 extern const struct bench_mode bench_ae256_enc, bench_ae256_dec;
 extern const struct bench_mode bench_ae512_enc, bench_ae512_dec;
 extern const struct bench_mode bench_aesn256_enc, bench_aesn256_dec;
+extern const struct bench_mode bench_ccm_enc, bench_ccm_dec;
 
 /* The core's state, shared with the mode and backend files. */
 extern const struct bench_mode *cur;	/* the mode being timed */
