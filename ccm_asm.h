@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The assembly ABI of the ccm family (ccm_aes.S, the avx implementation):
- * the CBC-MAC of whole blocks, one AES block, and the one-pass CCM
+ * the CBC-MAC of whole blocks, a message's start (B0 and the tag's
+ * keystream side by side), one AES block, and the one-pass CCM
  * en/decryption of whole blocks.  The message framing (B0, the AAD length,
  * padding, a partial last block, the tag) is ccm_generic.c's.  Shared by
  * the kernel glue and tools/native.
@@ -18,6 +19,17 @@
 	asmlinkage void name(const struct aesnictr_key *key,		\
 			     u8 mac[AESNICTR_BLOCK_SIZE], const u8 *data,	\
 			     unsigned int len)
+
+/*
+ * A message's first two blocks side by side: mac = E_K(b0) (the CBC-MAC
+ * after B0) and s0 = E_K(a0) (the keystream of the tag).
+ */
+#define AESNICTR_CCM_START(name)					\
+	asmlinkage void name(const struct aesnictr_key *key,		\
+			     u8 mac[AESNICTR_BLOCK_SIZE],			\
+			     u8 s0[AESNICTR_BLOCK_SIZE],			\
+			     const u8 b0[AESNICTR_BLOCK_SIZE],		\
+			     const u8 a0[AESNICTR_BLOCK_SIZE])
 
 /* dst = E_K(src), one block (dst may equal src). */
 #define AESNICTR_CCM_BLOCK(name)					\
@@ -41,6 +53,7 @@
 			     const u8 *src, unsigned int len)
 
 AESNICTR_CCM_MAC(aesnictr_ccm_mac_avx);
+AESNICTR_CCM_START(aesnictr_ccm_start_avx);
 AESNICTR_CCM_BLOCK(aesnictr_ccm_block_avx);
 AESNICTR_CCM_CRYPT(aesnictr_ccm_enc_avx);
 AESNICTR_CCM_CRYPT(aesnictr_ccm_dec_avx);

@@ -5,7 +5,8 @@
  * The MAC input is B0 || the AAD's length prefix || the AAD, zero-padded to
  * 16 bytes, then the text, zero-padded.  begin() puts B0 and the prefix in
  * buf without AES (the request driver calls it outside the FPU section);
- * the first hash(), crypt() or final() MACs them.  Text pieces but the last
+ * the first hash(), crypt() or final() MACs B0 with start(), which makes
+ * the tag's keystream E_K(A_0) beside it.  Text pieces but the last
  * are whole blocks (the request driver's walk), so only the text's last
  * block can be partial: its keystream is one block() and its padded
  * plaintext one mac() call.
@@ -35,6 +36,7 @@ void aesnictr_ccm_begin(struct aesnictr_ccm_state *s,
 	u8 lenbe[4];
 
 	memset(s->mac, 0, BLK);
+	s->started = false;
 	/* A_0: the flags (L - 1), the nonce, a zero counter */
 	memcpy(s->a0, iv, BLK);
 	memset(s->a0 + BLK - l, 0, l);
@@ -72,7 +74,12 @@ static void ccm_mac_buf(const struct aesnictr_ccm_ops *ops,
 {
 	if (s->buflen < BLK)
 		return;
-	ops->mac(&key->aes, s->mac, s->buf, BLK);
+	if (!s->started) {		/* buf starts with B0 */
+		ops->start(&key->aes, s->mac, s->s0, s->buf, s->a0);
+		s->started = true;
+	} else {
+		ops->mac(&key->aes, s->mac, s->buf, BLK);
+	}
 	memmove(s->buf, s->buf + BLK, s->buflen - BLK);
 	s->buflen -= BLK;
 }
@@ -149,12 +156,8 @@ void aesnictr_ccm_final(const struct aesnictr_ccm_ops *ops,
 			const struct aesnictr_ccm_key *key,
 			struct aesnictr_ccm_state *s, u8 tag[AESNICTR_BLOCK_SIZE])
 {
-	u8 s0[BLK];
-
 	ccm_flush(ops, key, s);		/* B0 and the AAD, if no text came */
-	ops->block(&key->aes, s0, s->a0);
-	crypto_xor_cpy(tag, s->mac, s0, BLK);
-	memzero_explicit(s0, sizeof(s0));
+	crypto_xor_cpy(tag, s->mac, s->s0, BLK);
 	memzero_explicit(s, sizeof(*s));
 }
 
@@ -175,6 +178,19 @@ static AESNICTR_CCM_MAC(ccm_c_mac)
 		crypto_xor(mac, data + i, BLK);
 		aesnictr_ct_encrypt_sched(ct, mac, mac, 1);
 	}
+}
+
+/* B0's MAC and S_0 as one batch of two blocks. */
+static AESNICTR_CCM_START(ccm_c_start)
+{
+	u8 b[2 * BLK];
+
+	memcpy(b, b0, BLK);
+	memcpy(b + BLK, a0, BLK);
+	aesnictr_ct_encrypt_sched(ccm_c_sched(key), b, b, 2);
+	memcpy(mac, b, BLK);
+	memcpy(s0, b + BLK, BLK);
+	memzero_explicit(b, sizeof(b));
 }
 
 static AESNICTR_CCM_BLOCK(ccm_c_block)
@@ -228,6 +244,7 @@ static AESNICTR_CCM_CRYPT(ccm_c_dec)
 
 const struct aesnictr_ccm_ops aesnictr_ccm_c_ops = {
 	.mac	= ccm_c_mac,
+	.start	= ccm_c_start,
 	.block	= ccm_c_block,
 	.enc	= ccm_c_enc,
 	.dec	= ccm_c_dec,

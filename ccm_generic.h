@@ -28,6 +28,7 @@ struct aesnictr_ccm_key {
 /* The block operations of one path, with the assembly's ABI. */
 struct aesnictr_ccm_ops {
 	AESNICTR_CCM_MAC((*mac));
+	AESNICTR_CCM_START((*start));
 	AESNICTR_CCM_BLOCK((*block));
 	AESNICTR_CCM_CRYPT((*enc));
 	AESNICTR_CCM_CRYPT((*dec));
@@ -40,9 +41,11 @@ extern const struct aesnictr_ccm_ops aesnictr_ccm_c_ops;
 struct aesnictr_ccm_state {
 	u8 mac[AESNICTR_BLOCK_SIZE];	/* CBC-MAC */
 	u8 ctr[AESNICTR_BLOCK_SIZE];	/* A_i of the next text block */
-	u8 a0[AESNICTR_BLOCK_SIZE];	/* A_0, for the tag */
+	u8 a0[AESNICTR_BLOCK_SIZE];	/* A_0 */
+	u8 s0[AESNICTR_BLOCK_SIZE];	/* E_K(A_0), for the tag */
 	u8 buf[2 * AESNICTR_BLOCK_SIZE];	/* MAC input not yet MACed */
 	unsigned int buflen;
+	bool started;			/* B0 MACed, s0 made */
 };
 
 /*

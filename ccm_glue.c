@@ -50,6 +50,7 @@ static const struct aesnictr_policy ccm_policy = {
 
 static const struct aesnictr_ccm_ops ccm_avx_ops = {
 	.mac	= aesnictr_ccm_mac_avx,
+	.start	= aesnictr_ccm_start_avx,
 	.block	= aesnictr_ccm_block_avx,
 	.enc	= aesnictr_ccm_enc_avx,
 	.dec	= aesnictr_ccm_dec_avx,

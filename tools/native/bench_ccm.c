@@ -31,7 +31,8 @@ static const u8 ccm_aad[CCM_AAD] = "aesnictr bench!";
 /* Ours: one key (only the avx row runs CCM), the assembly's operations. */
 static struct aesnictr_ccm_key ours_key __attribute__((aligned(64)));
 static const struct aesnictr_ccm_ops ours_ops = {
-	.mac = aesnictr_ccm_mac_avx, .block = aesnictr_ccm_block_avx,
+	.mac = aesnictr_ccm_mac_avx, .start = aesnictr_ccm_start_avx,
+	.block = aesnictr_ccm_block_avx,
 	.enc = aesnictr_ccm_enc_avx, .dec = aesnictr_ccm_dec_avx,
 };
 

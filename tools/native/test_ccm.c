@@ -71,6 +71,14 @@ static AESNICTR_CCM_MAC(w_mac)
 	abi_calls++;
 }
 
+static AESNICTR_CCM_START(w_start)
+{
+	abi_bad |= abi_call6((const void *)aesnictr_ccm_start_avx,
+			     (uintptr_t)key, (uintptr_t)mac, (uintptr_t)s0,
+			     (uintptr_t)b0, (uintptr_t)a0, 0);
+	abi_calls++;
+}
+
 static AESNICTR_CCM_BLOCK(w_block)
 {
 	abi_bad |= abi_call6((const void *)aesnictr_ccm_block_avx,
@@ -96,7 +104,7 @@ static AESNICTR_CCM_CRYPT(w_dec)
 }
 
 static const struct aesnictr_ccm_ops avx_ops = {
-	.mac = w_mac, .block = w_block, .enc = w_enc, .dec = w_dec,
+	.mac = w_mac, .start = w_start, .block = w_block, .enc = w_enc, .dec = w_dec,
 };
 
 /*
@@ -119,8 +127,8 @@ static AESNICTR_CCM_CRYPT(b_enc)
 }
 
 static const struct aesnictr_ccm_ops broken_ops = {
-	.mac = aesnictr_ccm_mac_avx, .block = aesnictr_ccm_block_avx,
-	.enc = b_enc, .dec = aesnictr_ccm_dec_avx,
+	.mac = aesnictr_ccm_mac_avx, .start = aesnictr_ccm_start_avx,
+	.block = aesnictr_ccm_block_avx, .enc = b_enc, .dec = aesnictr_ccm_dec_avx,
 };
 
 static const struct aesnictr_ccm_ops *const path_ops[NR_PATHS] = {
