@@ -142,6 +142,9 @@ static int bulk_one(struct ccm_selftest_buf *b, enum aesnictr_impl impl,
 	for (i = 0; i < ARRAY_SIZE(splits) && !err; i++) {
 		unsigned int split = splits[i];
 
+		if (split > len)
+			break;
+
 		snprintf(what, sizeof(what),
 			 "bulk comparison, AES-%u (key set by the %s path), L %u, AAD %u, text %u, split at %u",
 			 klen * 8, key_simd ? "SIMD" : "C", lp + 1, alen, len,
