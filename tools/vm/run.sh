@@ -260,6 +260,19 @@ ${l#COVERED: }" ;;
 		sed -e "s/^# dmesg: /# [$tag] /;t" -e "s/^# /# [$tag] /" | head -20
 }
 
+# boot_own_initramfs NAME KO: boot scenario NAME (-cpu max) on an initramfs
+# of its own that holds module KO instead of the one under test; status 1,
+# nothing booted, if that initramfs cannot be built
+# (log: $logdir/mkinitramfs-NAME.log)
+boot_own_initramfs() {
+	local name=$1 initrd_main=$initrd
+	VM_MODROOT=$VM_MODROOT "$here/mkinitramfs.sh" "$kver" "$logdir/initramfs-$name.cpio.gz" \
+		"$2" >"$logdir/mkinitramfs-$name.log" 2>&1 || return 1
+	initrd=$logdir/initramfs-$name.cpio.gz
+	boot "$name" max "${VM_TIMEOUT:-300}" "vmtest.scenario=$name"
+	initrd=$initrd_main
+}
+
 # cpuclass <name> <cpu> <vendor:family:model> <class>: a cheap boot of the
 # cpuclass scenario; its priorities must equal the main boot's (the classes
 # QEMU can model differ only for vaes512, which TCG cannot run)
@@ -318,17 +331,13 @@ selftestfault|all)
 		(cd "$root" && cp --parents $srcs "$fdir/") &&
 		kdir=$("$root/tools/kernels.sh" kdir "$kver") &&
 		make -C "$kdir" M="$fdir" AESNICTR_SELFTEST_FAULT=1 modules >"$logdir/selftestfault-build.log" 2>&1
-		if [ -f "$fdir/aesni_ctr.ko" ] &&
-		   VM_MODROOT=$VM_MODROOT "$here/mkinitramfs.sh" "$kver" "$logdir/initramfs-selftestfault.cpio.gz" \
-			"$fdir/aesni_ctr.ko" >"$logdir/mkinitramfs-selftestfault.log" 2>&1; then
-			emit ok "$kver selftestfault: built the AESNICTR_SELFTEST_FAULT=1 module ($fdir/aesni_ctr.ko)"
-			initrd_main=$initrd
-			initrd=$logdir/initramfs-selftestfault.cpio.gz
-			boot selftestfault max "${VM_TIMEOUT:-300}" "vmtest.scenario=selftestfault"
-			initrd=$initrd_main
-		else
-			emit fail "$kver selftestfault: building the AESNICTR_SELFTEST_FAULT=1 module or its initramfs failed (logs: $logdir/selftestfault-build.log, $logdir/mkinitramfs-selftestfault.log)"
+		if [ ! -f "$fdir/aesni_ctr.ko" ]; then
+			emit fail "$kver selftestfault: building the AESNICTR_SELFTEST_FAULT=1 module failed (log: $logdir/selftestfault-build.log)"
 			tail -5 "$logdir/selftestfault-build.log" | sed 's/^/# /'
+		else
+			emit ok "$kver selftestfault: built the AESNICTR_SELFTEST_FAULT=1 module ($fdir/aesni_ctr.ko)"
+			boot_own_initramfs selftestfault "$fdir/aesni_ctr.ko" ||
+				emit fail "$kver selftestfault: building its initramfs failed (log: $logdir/mkinitramfs-selftestfault.log)"
 		fi
 	fi ;;
 esac
@@ -380,13 +389,7 @@ modalias|all)
 		echo "# $kver modalias: testing $mko (version $(PATH=$PATH:/usr/sbin:/sbin modinfo -F version "$mko"), srcversion $(PATH=$PATH:/usr/sbin:/sbin modinfo -F srcversion "$mko"))"
 		if [ "$mko" = "$(realpath "${ko:-/}")" ]; then
 			boot modalias max "${VM_TIMEOUT:-300}" "vmtest.scenario=modalias"
-		elif VM_MODROOT=$VM_MODROOT "$here/mkinitramfs.sh" "$kver" "$logdir/initramfs-modalias.cpio.gz" \
-			"$mko" >"$logdir/mkinitramfs-modalias.log" 2>&1; then
-			initrd_main=$initrd
-			initrd=$logdir/initramfs-modalias.cpio.gz
-			boot modalias max "${VM_TIMEOUT:-300}" "vmtest.scenario=modalias"
-			initrd=$initrd_main
-		else
+		elif ! boot_own_initramfs modalias "$mko"; then
 			emit fail "$kver modalias: building the initramfs with $mko failed (log: $logdir/mkinitramfs-modalias.log)"
 		fi
 	fi ;;
