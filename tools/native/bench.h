@@ -102,6 +102,15 @@ struct bench_mode {
 	void (*msg)(struct impl *im, u8 *out, size_t len);
 	/* iters messages into dst, timed: seconds. */
 	double (*run)(struct impl *im, size_t len, long iters);
+	/*
+	 * NULL, or a latency bound measured on this CPU: seconds a message of
+	 * len bytes takes at least (bound), timed once per run of each size
+	 * beside the rows; bound_note prints lines under the table, given
+	 * the last size and our GB/s there.
+	 */
+	double (*bound)(unsigned int bits, size_t len);
+	void (*bound_note)(unsigned int bits, size_t len, double ours_gbps);
+	const char *bound_col;	/* the bound's column title */
 };
 
 extern const struct bench_mode bench_ctr;
