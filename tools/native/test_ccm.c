@@ -17,8 +17,8 @@
  * tag size (4, 6, ..., 16); every AAD length 0..600 and some long ones
  * around the 0xff00 switch of the length prefix; every text length 0..600,
  * around 4 KiB, random ones to 64 KiB; in place and out of place; guard
- * bytes around the output; tampered text, tag and AAD detected (-EBADMSG,
- * text zeroed); the length limits of small L; random cases per key size;
+ * bytes around the output; src, dst and the AAD against unmapped pages;
+ * tampered text, tag and AAD detected (-EBADMSG, text zeroed); the length limits of small L; random cases per key size;
  * the SysV ABI of every assembly call (abi_call.S) with garbage in the upper
  * half of the length; and a deliberately broken stand-in of the assembly,
  * which the same random cases must catch.
@@ -658,6 +658,134 @@ static void test_len_wrap(unsigned int klen)
 		     klen * 8);
 }
 
+/*
+ * One message on path p with src, dst and the AAD against unmapped pages
+ * (at_end: each ends at the last byte before one; else each starts at the
+ * first byte after one), in place or not: encryption, decryption and a
+ * tampered tag (-EBADMSG, dst zeroed).  A read or write past any of them
+ * faults: 0 and why in detail.
+ */
+#define FENCE_PAGES	2
+static u8 *fence_src, *fence_dst, *fence_aad;
+
+static int fenced_one(enum path p, struct msg *m, int at_end, int inplace,
+		      char *detail, size_t dlen)
+{
+	size_t end = FENCE_PAGES * 4096, len = m->len;
+	size_t clen = len + m->authsize;
+	const u8 *text = m->text, *aad = m->aad;
+	u8 *src, *dst, *a;
+	volatile int step = 0;
+	int err;
+
+	a = at_end ? fence_aad + end - m->alen : fence_aad;
+	memcpy(a, aad, m->alen);
+	m->aad = a;
+	set_key(p, m);
+	fault_addr = NULL;
+	if (sigsetjmp(fault_jmp, 1)) {
+		fault_armed = 0;
+		m->aad = aad;
+		snprintf(detail, dlen, "segfault at %p (%s)", fault_addr,
+			 step == 0 ? "encrypting" : step == 1 ? "decrypting" :
+			 "decrypting a tampered message");
+		return 0;
+	}
+	fault_armed = 1;
+
+	/* encryption: len bytes in, len + tag out */
+	dst = at_end ? fence_dst + end - clen : fence_dst;
+	src = inplace ? dst : at_end ? fence_src + end - len : fence_src;
+	memcpy(src, text, len);
+	err = request(p, m, dst, src, len, 1);
+	if (err || memcmp(dst, want, clen)) {
+		fault_armed = 0;
+		m->aad = aad;
+		snprintf(detail, dlen, "encryption %s", err ? "failed" : "wrong");
+		return 0;
+	}
+	/* decryption: len + tag in, len out */
+	step = 1;
+	src = at_end ? fence_src + end - clen : fence_src;
+	dst = inplace ? src : at_end ? fence_dst + end - len : fence_dst;
+	memcpy(src, want, clen);
+	err = request(p, m, dst, src, clen, 0);
+	if (err || memcmp(dst, text, len)) {
+		fault_armed = 0;
+		m->aad = aad;
+		snprintf(detail, dlen, "decryption %s", err ? "refused" : "wrong");
+		return 0;
+	}
+	step = 2;
+	memcpy(src, want, clen);
+	src[len + rnd() % m->authsize] ^= 0x10;
+	err = request(p, m, dst, src, clen, 0);
+	fault_armed = 0;
+	m->aad = aad;
+	if (err != -EBADMSG) {
+		snprintf(detail, dlen, "a tampered tag gave %d", err);
+		return 0;
+	}
+	for (size_t i = 0; i < len; i++)
+		if (dst[i]) {
+			snprintf(detail, dlen, "-EBADMSG left plaintext in dst");
+			return 0;
+		}
+	return 1;
+}
+
+/*
+ * Every text length 0..700 and 4032..4160 (and the AAD 0..99 bytes) against
+ * unmapped pages, four placements each (end/start, in place or not), on
+ * every path: nothing outside src, dst and the AAD is touched.
+ */
+static void test_fences(unsigned int klen)
+{
+	char name[200], detail[256];
+	struct msg m;
+	size_t len;
+	int where, p;
+
+	if (!fence_src) {
+		fence_src = map_fenced(FENCE_PAGES);
+		fence_dst = map_fenced(FENCE_PAGES);
+		fence_aad = map_fenced(FENCE_PAGES);
+	}
+	group_start();
+	for (len = 0; len <= 4160; len++) {
+		if (len == 701)
+			len = 4032;
+		new_msg(&m, klen, 2 + (unsigned int)(rnd() % 7), rnd() % 100,
+			len);
+		if (!ossl_encrypt(&m, want)) {
+			fail("OpenSSL refused a message (L %u, text %zu)", m.l,
+			     m.len);
+			return;
+		}
+		for (where = 0; where < 4; where++)
+			for (p = 0; p < NR_PATHS; p++) {
+				if (!path_on[p])
+					continue;
+				g_cases[p]++;
+				if (!fenced_one(p, &m, !(where & 1), where >= 2,
+						detail, sizeof(detail)) &&
+				    !g_fails[p]++)
+					snprintf(g_first[p], DETAIL_LEN,
+						 "aes-%u L %u tag %u AAD %zu text %zu, %s, %s: %s",
+						 klen * 8, m.l, m.authsize,
+						 m.alen, m.len,
+						 where & 1 ? "at a page start" :
+						 "at a page end",
+						 where >= 2 ? "in place" :
+						 "out of place", detail);
+			}
+	}
+	snprintf(name, sizeof(name),
+		 "aes-%u src, dst and AAD against unmapped pages (end/start, in place or not), text 0..700 and 4032..4160, tampered tag",
+		 klen * 8);
+	group_report(name);
+}
+
 /* The broken stand-in must be caught by the random cases. */
 static void test_broken(void)
 {
@@ -717,6 +845,7 @@ int main(int argc, char **argv)
 		test_tags(klen);
 		test_aad(klen);
 		test_len_wrap(klen);
+		test_fences(klen);
 		test_random(klen, cases);
 	}
 	if (path_on[PATH_AVX]) {
