@@ -46,7 +46,10 @@
  * shortened or lengthened, an input shorter than assoclen + tag.  Invalid
  * requests: ccm an L byte of 0 or 8..255 (EINVAL), a text too long for L = 2
  * (65537.. bytes: EOVERFLOW), encryption and decryption; rfc4309 an assoclen
- * other than 16 and 20 (EINVAL).  Every error code must be the oracle's.
+ * other than 16 and 20 (EINVAL).  Every error code must be the oracle's,
+ * and the driver must have written nothing into the text region of its
+ * output before failing (the template's EOVERFLOW decryption decrypts
+ * first: counted, as information).
  * After each EBADMSG of the driver, the text region of its output must be
  * all zero (the driver wipes what it decrypted; the template leaves the
  * plaintext there): no plaintext of a forged message is released.
@@ -88,6 +91,18 @@ static void rnd_bytes(uint8_t *p, size_t n)
 {
 	while (n--)
 		*p++ = (uint8_t)rnd64();
+}
+
+/* n bytes at p: all the fill 0xa5, or equal to the input at in */
+static int untouched(const uint8_t *p, const uint8_t *in, size_t n)
+{
+	size_t i;
+
+	if (!memcmp(p, in, n))
+		return 1;
+	for (i = 0; i < n && p[i] == 0xa5; i++)
+		;
+	return i == n;
 }
 
 static const char *errs(int e)
@@ -296,7 +311,8 @@ static int fuzz(const struct mode *m, const char *drv, unsigned long n, uint64_t
 	uint8_t key[40], iv[16], tiv[16], kiv[16], rtag[16];
 	unsigned int klen = 16, akl = 16, authsize = 0, ivl = m->ivlen;
 	unsigned long failures = 0, c, cases = 0, bytes = 0, tampers[T_NR] = { 0 };
-	unsigned long paths[AP_NR] = { 0 }, specials[S_NR] = { 0 }, enc_ops = 0;
+	unsigned long paths[AP_NR] = { 0 }, specials[S_NR] = { 0 }, owrote[S_NR] = { 0 };
+	unsigned long enc_ops = 0;
 	unsigned long badmsg = 0, otherr = 0, wiped = 0, badkeys = 0, enokey = 0;
 	unsigned long badauth = 0, refchk = 0, rekeys = 0, longaad = 0, edge = 0;
 	unsigned long klens[3] = { 0 }, auths[17] = { 0 }, ls[9] = { 0 };
@@ -508,11 +524,13 @@ static int fuzz(const struct mode *m, const char *drv, unsigned long n, uint64_t
 			tout = dec ? assoclen + len : tin + authsize;
 			op = (struct aead_op){ !dec, iv, ivl, assoclen, authsize, key, klen,
 					       in, tin, oout, tout };
+			memset(oout, 0xa5, tout + 16);
 			ro = aead_run_op(&o, oracle, AP_FLAT, &op, work);
 			if (pe == AP_KCAPI)	/* libkcapi checks lengths itself */
 				pe = AP_FLAT;
 			set_nosimd((int)rnd(2));
 			op.out = out;
+			memset(out, 0xa5, tout + 16);
 			rt = aead_run_op(&t, drv, pe, &op, work);
 			alg_drop_op(&t);
 			alg_drop_op(&o);
@@ -525,6 +543,20 @@ static int fuzz(const struct mode *m, const char *drv, unsigned long n, uint64_t
 					 sp == S_OVERFLOW ? "EOVERFLOW" : "EINVAL");
 				goto bad;
 			}
+			/*
+			 * nothing written: the text region of the receive
+			 * buffer holds what AF_ALG put there (the input,
+			 * copied for an in-place request) or the fill
+			 */
+			if (!untouched(out + assoclen, in + assoclen, len)) {
+				what = dec ? "decrypt" : "encrypt";
+				pd = pe;
+				snprintf(why, sizeof(why), "%s (iv[0] %u, assoclen %u, text %zu): %s from both, but the driver wrote into the text region of its output before failing",
+					 special_name[sp], iv[0], assoclen, len, errs(rt));
+				goto bad;
+			}
+			if (!untouched(oout + assoclen, in + assoclen, len))
+				owrote[sp]++;
 			cases++;
 			continue;
 		}
@@ -750,7 +782,7 @@ bad:
 		printf("FAIL: fuzz %s vs %s: %lu of %lu cases wrong (seed 0x%016" PRIx64 ")\n",
 		       drv, oracle, failures, cases, seed);
 	} else {
-		char pbuf[200], missing[100] = "", *q = missing, lbuf[120] = "", *lq = lbuf, sbuf[200];
+		char pbuf[200], missing[100] = "", *q = missing, lbuf[120] = "", *lq = lbuf, sbuf[240];
 		unsigned int i;
 
 		join_counts(pbuf, aead_path_name, paths, AP_NR);
@@ -761,10 +793,11 @@ bad:
 			for (i = 2; i <= 8; i++)
 				lq += sprintf(lq, "%s%u:%lu", i > 2 ? " " : "", i, ls[i]);
 		if (m->r4309)
-			snprintf(sbuf, sizeof(sbuf), "assoclen not 16/20 %lu", specials[S_BADASSOC]);
+			snprintf(sbuf, sizeof(sbuf), "assoclen not 16/20 %lu (the template wrote into the output first %lu times, ours never)",
+				 specials[S_BADASSOC], owrote[S_BADASSOC]);
 		else
-			snprintf(sbuf, sizeof(sbuf), "bad L byte %lu, text too long for L = 2 %lu (EOVERFLOW)",
-				 specials[S_BADL], specials[S_OVERFLOW]);
+			snprintf(sbuf, sizeof(sbuf), "bad L byte %lu, text too long for L = 2 %lu (EOVERFLOW; the template wrote into the output first %lu times, ours never)",
+				 specials[S_BADL], specials[S_OVERFLOW], owrote[S_BADL] + owrote[S_OVERFLOW]);
 		printf("PASS: fuzz %s vs %s: %lu cases (%lu encryptions compared, each decrypted; changed messages: tag %lu, ciphertext %lu, AAD %lu, nonce %lu, IV counter bytes %lu, L byte %lu, length %lu, shorter than assoclen + tag %lu, IV copy in the AAD %lu; EBADMSG from both %lu times, other equal errors %lu, our text region wiped after EBADMSG %lu times; invalid requests with the same error from both: %s; bad key lengths %lu (EINVAL, then ENOKEY %lu), bad tag lengths %lu (EINVAL)), %lu bytes, assoclen up to %lu%s, text up to %lu%s, %s%s%sAES-128/192/256 keys %lu/%lu/%lu (%lu keys), tag lengths%s%s%s, oracle checked against this program's CCM over cbc/ctr(%s) %lu times, %.1f s (seed 0x%016" PRIx64 "; ops: %s%s)\n",
 		       drv, oracle, cases, enc_ops, tampers[T_TAG], tampers[T_CT], tampers[T_AAD],
 		       tampers[T_NONCE], tampers[T_CTRB], tampers[T_LBYTE], tampers[T_LEN],
