@@ -20,9 +20,10 @@
  *
  * The kernel's CCM request: the IV is 16 bytes, byte 0 is L - 1 (L = 2..8
  * bytes of length field, so the nonce is 15 - L bytes), the counter bytes
- * are ignored (zeroed); tags of 4, 6, ..., 16 bytes; a text of 2^(8L) + 1
- * bytes or more is -EOVERFLOW (2^(8L) itself is taken, its length field
- * wrapping to 0: the template's rule, which the driver must share).
+ * are ignored (zeroed); tags of 4, 6, ..., 16 bytes; for L = 2 and 3 a
+ * text of 2^(8L) + 1 bytes or more is -EOVERFLOW (2^(8L) itself is taken,
+ * its length field wrapping to 0, though RFC 3610 wants l(m) < 2^(8L): the
+ * template's rule, which the driver shares; AF_ALG can reach it for L = 2).
  * rfc4309: key || 3-byte salt, 8-byte IV, CCM IV = 3 || salt || IV || 0000,
  * assoclen 16 or 20 (SPI || sequence number [|| high half] || the IV's copy,
  * of which only assoclen - 8 bytes are authenticated), tags 8, 12 or 16;
