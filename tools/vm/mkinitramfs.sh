@@ -6,7 +6,7 @@
 # $VM_MODROOT or what tools/kernels.sh says ("/" for Debian's kernels).
 # Contents: busybox-static; kcapi-enc, dmsetup, cryptsetup and iproute2's ip
 # with their shared libraries; the AF_ALG fuzzers (ctr, AEAD, xts and
-# authenc/authencesn), the spliced-input check (afalg_splice), the
+# authenc/authencesn, ccm/rfc4309), the spliced-input check (afalg_splice), the
 # TCP transfer checker, the emulator probe, a one-shot module loader; the
 # kernel's own modules needed by the tests (AF_ALG, crypto_user, ctr, ecb,
 # gcm, ghash-generic, seqiv, echainiv, authenc, authencesn, hmac,
@@ -53,6 +53,13 @@ for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice; do
 		mv -f "$bdir/$f.$$" "$bdir/$f"
 	fi
 done
+# the ccm family's fuzzer, built as the ones above
+f=afalg_ccm
+if [ ! -x "$bdir/$f" ] || [ "$here/$f.c" -nt "$bdir/$f" ] ||
+   [ "$here/afalg_common.c" -nt "$bdir/$f" ] || [ "$here/afalg_common.h" -nt "$bdir/$f" ]; then
+	cc -O2 -Wall -Wextra $static -o "$bdir/$f.$$" "$here/$f.c" "$here/afalg_common.c" -lkcapi
+	mv -f "$bdir/$f.$$" "$bdir/$f"
+fi
 for h in tcg_probe vminsmod vmxfer; do
 	if [ ! -x "$bdir/$h" ] || [ "$here/$h.c" -nt "$bdir/$h" ]; then
 		cc -O2 -Wall -Wextra -static -o "$bdir/$h.$$" "$here/$h.c"
@@ -92,6 +99,7 @@ copy_prog "$(command -v tc)" /usr/sbin		# iproute2's (netem: diagnostics)
 for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice vmxfer tcg_probe vminsmod; do
 	copy_prog "$bdir/$f"
 done
+copy_prog "$bdir/afalg_ccm"
 # kmod's tools apart, for the modalias scenario (busybox modprobe has no -R,
 # --show-depends or softdeps); the other scenarios keep busybox's applets
 mkdir -p "$stage/lib/vmtest/kmod"
@@ -106,6 +114,8 @@ xfrm_user xfrm_algo esp4 esp4_offload esp6 veth drbg jitterentropy_rng sha512_ge
 if [ -n "$ko" ]; then
 	for d in $(modinfo -F depends "$ko" | tr ',' ' '); do want="$want $d"; done
 fi
+# the ccm template (ccm.ko also holds cbcmac on 6.1 .. 7.3): afalg_ccm's oracle
+want="$want ccm"
 declare -A seen=()
 read -ra queue <<<"$(echo $want)"
 while [ ${#queue[@]} -gt 0 ]; do

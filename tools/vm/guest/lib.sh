@@ -18,6 +18,10 @@
 #   vmtest.esnfuzz=N        esn: fuzz cases per new AEAD name (authencesn,
 #                           sha384/sha512) (4000)
 #   vmtest.esnnosimd=N      esn: cases per name with the non-SIMD path forced (500)
+#   vmtest.ccmfuzz=N        ccm: fuzz cases per name, ccm(aes) and
+#                           rfc4309(ccm(aes)) (4000)
+#   vmtest.ccmnosimd=N      ccm: cases per name with the non-SIMD path forced
+#                           (300; half as many again with it switched at random)
 #   vmtest.soaksecs=S       soak: seconds of mixed load (150)
 #   vmtest.soakload=L       soak: loads beside the ESN pair, a comma list of
 #                           gcm,xts,luks,fuzz (all; diagnostics only)
@@ -56,7 +60,7 @@ read_cmdline() {
 	AEAD_N=4000 AEAD_NOSIMD_N=1000 IPSEC_BYTES=1048576
 	AUTHENC_N=4000 AUTHENC_NOSIMD_N=500 CPUCLASS=default CPUID=
 	XTS_N=3000 XTS_NOSIMD_N=500 XTS_TIER_N=500
-	ESN_N=4000 ESN_NOSIMD_N=500 SOAK_SECS=150 SOAK_LOAD="" SOAK_NOSIMD=""
+	ESN_N=4000 ESN_NOSIMD_N=500 CCM_N=4000 CCM_NOSIMD_N=300 SOAK_SECS=150 SOAK_LOAD="" SOAK_NOSIMD=""
 	ESN_WINDOW=4096 SOAK_GCM_WINDOW="" SOAK_ESN_STOCK="" SOAK_NETEM=""
 	for _a in $(cat /proc/cmdline); do
 		case "$_a" in
@@ -68,6 +72,8 @@ read_cmdline() {
 		vmtest.cpuid=*) CPUID=${_a#*=} ;;
 		vmtest.esnfuzz=*) ESN_N=${_a#*=} ;;
 		vmtest.esnnosimd=*) ESN_NOSIMD_N=${_a#*=} ;;
+		vmtest.ccmfuzz=*) CCM_N=${_a#*=} ;;
+		vmtest.ccmnosimd=*) CCM_NOSIMD_N=${_a#*=} ;;
 		vmtest.soaksecs=*) SOAK_SECS=${_a#*=} ;;
 		vmtest.soakload=*) SOAK_LOAD=$(echo "${_a#*=}" | tr , ' ') ;;
 		vmtest.soaknetem=*) SOAK_NETEM=${_a#*=} ;;
