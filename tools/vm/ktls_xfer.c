@@ -310,6 +310,7 @@ static void *receiver(void *p)
 			snprintf(j->err, sizeof(j->err), "%s: recv: %s after %llu of %llu bytes",
 				 j->what, r ? strerror(errno) : "connection closed",
 				 (unsigned long long)done, (unsigned long long)j->n);
+			shutdown(j->fd, SHUT_RDWR);	/* the peer's sender stops */
 			free(buf);
 			return NULL;
 		}
@@ -319,6 +320,7 @@ static void *receiver(void *p)
 					 "%s: byte %llu is 0x%02x, sent 0x%02x", j->what,
 					 (unsigned long long)(done + i), buf[i],
 					 pattern(j->seed, done + i));
+				shutdown(j->fd, SHUT_RDWR);
 				free(buf);
 				return NULL;
 			}
