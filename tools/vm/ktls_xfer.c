@@ -20,7 +20,8 @@
  *       decrypted in userspace through AF_ALG by driver name ORACLE (the
  *       kernel's generic template, not the driver kTLS used) with the key,
  *       nonce and AAD that RFC 5288/6655 (TLS 1.2) or RFC 8446 (TLS 1.3)
- *       prescribe, giving back the plaintext sent
+ *       prescribe, giving back the plaintext sent; the first record with a
+ *       tag bit flipped must give EBADMSG from the oracle
  *   ktls_xfer badkey CIPHER VER
  *       receivers keyed with one key bit flipped, and with the right key but
  *       another rec_seq, must fail recv() with EBADMSG (the tag check)
@@ -509,6 +510,11 @@ static int read_full(int fd, uint8_t *p, size_t n)
 	return 0;
 }
 
+static unsigned int aad_len(void)
+{
+	return VER == TLS_1_3_VERSION ? 5 : 13;
+}
+
 static int do_wire(uint64_t n, const char *oracle)
 {
 	static uint8_t rec[MAXREC + 512], pt[MAXREC + 512];
@@ -602,6 +608,23 @@ static int do_wire(uint64_t n, const char *oracle)
 			bad = 1;
 			break;
 		}
+		if (nrec == 0) {
+			/* the oracle checks: the same record with a tag bit
+			 * flipped must not authenticate */
+			uint8_t keep[MAXREC + 512];
+			long r2;
+
+			rec[5 + len - 1] ^= 0x80;
+			r2 = oracle_decrypt(op, iv, C->ccm ? 16 : 12, aad, aad_len(),
+					    rec + 5 + (len - clen), clen, keep);
+			rec[5 + len - 1] ^= 0x80;
+			if (r2 != -EBADMSG) {
+				printf("FAIL: wire %s %s: record 0 with a tag bit flipped: %s from %s, want EBADMSG\n",
+				       C->name, VERNAME, r2 < 0 ? strerror((int)-r2) : "decrypted", oracle);
+				bad = 1;
+				break;
+			}
+		}
 		if (tail) {
 			/* TLS 1.3 inner plaintext: data || type 23 (no padding sent) */
 			if (r < 1 || pt[r - 1] != 23) {
@@ -647,7 +670,7 @@ static int do_wire(uint64_t n, const char *oracle)
 		printf("FAIL: wire %s %s: %s\n", C->name, VERNAME, j.err);
 		return 1;
 	}
-	printf("PASS: kTLS %s %s on the wire: %llu records of %u..%u bytes of data, each a TLS record (23, 3.3) that %s decrypts and authenticates with the nonce and AAD of %s (sequence numbers from %016llx on, across a 32-bit carry), %llu bytes as sent\n",
+	printf("PASS: kTLS %s %s on the wire: %llu records of %u..%u bytes of data, each a TLS record (23, 3.3) that %s decrypts and authenticates with the nonce and AAD of %s, sequence numbers from %016llx on (across a 32-bit carry), %llu bytes as sent; with a tag bit flipped it gives EBADMSG\n",
 	       VERNAME, C->name, (unsigned long long)nrec, minrec, maxrec, oracle,
 	       VER == TLS_1_3_VERSION ? "RFC 8446" : C->ccm ? "RFC 6655" : "RFC 5288",
 	       (unsigned long long)be64(k.seq), (unsigned long long)got);
