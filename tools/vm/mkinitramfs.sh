@@ -46,21 +46,14 @@ mkdir -p "$bdir"
 # (built to a temporary name and renamed: two kernels' runs may race here)
 static=-static
 ls /usr/lib/*/libkcapi.a >/dev/null 2>&1 || static=""
-for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice; do
+for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice afalg_ccm; do
 	if [ ! -x "$bdir/$f" ] || [ "$here/$f.c" -nt "$bdir/$f" ] ||
 	   [ "$here/afalg_common.c" -nt "$bdir/$f" ] || [ "$here/afalg_common.h" -nt "$bdir/$f" ]; then
 		cc -O2 -Wall -Wextra $static -o "$bdir/$f.$$" "$here/$f.c" "$here/afalg_common.c" -lkcapi
 		mv -f "$bdir/$f.$$" "$bdir/$f"
 	fi
 done
-# the ccm family's fuzzer, built as the ones above
-f=afalg_ccm
-if [ ! -x "$bdir/$f" ] || [ "$here/$f.c" -nt "$bdir/$f" ] ||
-   [ "$here/afalg_common.c" -nt "$bdir/$f" ] || [ "$here/afalg_common.h" -nt "$bdir/$f" ]; then
-	cc -O2 -Wall -Wextra $static -o "$bdir/$f.$$" "$here/$f.c" "$here/afalg_common.c" -lkcapi
-	mv -f "$bdir/$f.$$" "$bdir/$f"
-fi
-for h in tcg_probe vminsmod vmxfer; do
+for h in tcg_probe vminsmod vmxfer ktls_xfer; do
 	if [ ! -x "$bdir/$h" ] || [ "$here/$h.c" -nt "$bdir/$h" ]; then
 		cc -O2 -Wall -Wextra -static -o "$bdir/$h.$$" "$here/$h.c"
 		mv -f "$bdir/$h.$$" "$bdir/$h"
@@ -96,10 +89,9 @@ copy_prog /usr/sbin/dmsetup
 copy_prog "$(command -v cryptsetup)" /usr/sbin
 copy_prog "$(command -v ip)" /usr/sbin		# iproute2's, not busybox's applet
 copy_prog "$(command -v tc)" /usr/sbin		# iproute2's (netem: diagnostics)
-for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice vmxfer tcg_probe vminsmod; do
+for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice afalg_ccm vmxfer tcg_probe vminsmod ktls_xfer; do
 	copy_prog "$bdir/$f"
 done
-copy_prog "$bdir/afalg_ccm"
 # kmod's tools apart, for the modalias scenario (busybox modprobe has no -R,
 # --show-depends or softdeps); the other scenarios keep busybox's applets
 mkdir -p "$stage/lib/vmtest/kmod"
@@ -110,7 +102,8 @@ for a in modprobe depmod modinfo lsmod; do ln -s kmod "$stage/lib/vmtest/kmod/$a
 # (names a kernel does not have, e.g. ghash_generic on 7.x, are skipped)
 want="af_alg algif_skcipher algif_aead algif_hash crypto_user ctr ecb cbc cryptd crypto_simd aesni_intel tcrypt
 gcm ghash_generic seqiv echainiv authenc authencesn hmac sha1 sha256 sha512_ssse3 sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 essiv xts dm_mod dm_crypt dm_integrity brd loop
-xfrm_user xfrm_algo esp4 esp4_offload esp6 veth drbg jitterentropy_rng sha512_generic sch_netem"
+xfrm_user xfrm_algo esp4 esp4_offload esp6 veth drbg jitterentropy_rng sha512_generic sch_netem
+tls ccm"
 if [ -n "$ko" ]; then
 	for d in $(modinfo -F depends "$ko" | tr ',' ' '); do want="$want $d"; done
 fi

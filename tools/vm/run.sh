@@ -82,6 +82,12 @@
 #              (uevent "add" of each CPU, modprobe MODALIAS): the cpu alias,
 #              modprobe -R, loaded without being named, ours the top entry of
 #              ctr(aes), gcm(aes), xts(aes), authenc(hmac(sha256),cbc(aes))
+#   ktls       -cpu max: kernel TLS (tls.ko, software path) over loopback
+#              through ccm(aes) and gcm(aes): TLS 1.2 and 1.3 with AES-CCM-128,
+#              AES-GCM-128 and AES-GCM-256, 1 MiB each way checked, our
+#              refcnt +4 while the sockets are open, the records on the wire
+#              decrypted by the generic template (AF_ALG), wrong key/sequence
+#              give EBADMSG, the non-SIMD path forced
 #   demo       -cpu max: make run's guest (function only, nothing timed):
 #              load, self-tests, priority and resolution of every name, one
 #              AF_ALG, dm-crypt (aes-xts-plain64) and IPsec ESP (rfc4106,
@@ -141,7 +147,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|ccm|soak|stockabsent|cpuclass|modalias|stock|demo|all]}
+kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|stock|demo|all]}
 scen=${2:-all}
 logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
@@ -410,11 +416,15 @@ demo)
 	boot demo "${VM_DEMO_CPU:-max}" "${VM_TIMEOUT:-600}" "vmtest.scenario=demo" ;;
 esac
 case "$scen" in
+ktls|all)
+	boot ktls max "${VM_TIMEOUT:-600}" "vmtest.scenario=ktls" ;;
+esac
+case "$scen" in
 stock)
 	boot stock max "${VM_TIMEOUT:-900}" "vmtest.scenario=stock" ;;
 esac
 case "$scen" in
-main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|ccm|soak|stockabsent|cpuclass|modalias|stock|demo|all) ;;
+main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|stock|demo|all) ;;
 *) emit fail "$kver: unknown scenario $scen" ;;
 esac
 
