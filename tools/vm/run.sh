@@ -88,6 +88,11 @@
 #              refcnt +4 while the sockets are open, the records on the wire
 #              decrypted by the generic template (AF_ALG), wrong key/sequence
 #              give EBADMSG, the non-SIMD path forced
+#   wifi       -cpu max: mac80211_hwsim radios=2, hostapd (WPA2-PSK) on one,
+#              wpa_supplicant on the other in a network namespace: CCMP
+#              (ccm(aes)) and GCMP-256 (gcm(aes)) traffic checked byte by
+#              byte, our drivers' refcnt rises per key (no template or stock
+#              driver used), the forced non-SIMD path (VM_WIFI_BYTES)
 #   demo       -cpu max: make run's guest (function only, nothing timed):
 #              load, self-tests, priority and resolution of every name, one
 #              AF_ALG, dm-crypt (aes-xts-plain64) and IPsec ESP (rfc4106,
@@ -125,6 +130,7 @@
 #                VM_SOAK_NETEM=ARGS (netem on the ESN link, commas for
 #                spaces); VM_APPEND: more kernel command line (audit=1 logs
 #                each ESP packet that fails authentication or replay)
+#   VM_WIFI_BYTES  wifi: bytes each way per transfer (1048576)
 #   VM_TIMEOUT   seconds per boot (main, aead, xts, authenc 900, others 300)
 #   VM_SMP       guest CPUs (2: main also runs one fuzzer per CPU at once)
 #   VM_MODALIAS_KO  modalias: the .ko to install and load (default: the
@@ -147,7 +153,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|stock|demo|all]}
+kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|wifi|stock|demo|all]}
 scen=${2:-all}
 logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
@@ -420,11 +426,15 @@ ktls|all)
 	boot ktls max "${VM_TIMEOUT:-600}" "vmtest.scenario=ktls" ;;
 esac
 case "$scen" in
+wifi|all)
+	boot wifi max "${VM_TIMEOUT:-600}" "vmtest.scenario=wifi${VM_WIFI_BYTES:+ vmtest.wifibytes=$VM_WIFI_BYTES}" ;;
+esac
+case "$scen" in
 stock)
 	boot stock max "${VM_TIMEOUT:-900}" "vmtest.scenario=stock" ;;
 esac
 case "$scen" in
-main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|stock|demo|all) ;;
+main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|wifi|stock|demo|all) ;;
 *) emit fail "$kver: unknown scenario $scen" ;;
 esac
 
