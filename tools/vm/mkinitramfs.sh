@@ -13,7 +13,7 @@
 # gcm, ghash-generic, seqiv, echainiv, authenc, authencesn, hmac,
 # sha1/sha256/sha512, essiv,
 # tcrypt, the stock aesni_intel, dm-crypt,
-# dm-integrity, brd, xfrm_user, esp4, veth, mac80211_hwsim and their dependencies,
+# dm-integrity, brd, xfrm_user, esp4, veth, ccm, tls, mac80211_hwsim and their dependencies,
 # decompressed so that busybox can load them), the module under test at
 # /lib/vmtest/, kmod (modprobe, depmod, modinfo, lsmod) in /lib/vmtest/kmod/
 # for the modalias scenario, and the guest's scripts: guest/init.sh as /init, the
