@@ -405,6 +405,28 @@ set_nosimd() {
 	return 1
 }
 
+# kprobes on the module's C fallbacks, the non-SIMD path's entry points
+# (ccmc: ccm_c_start, once per ccm message; gcmc: aesnictr_gcm_crypt_generic,
+# once per gcm piece), counted in tracefs's kprobe_profile: what proves a
+# forced non-SIMD run took that path (nonsimd_requests counts only requests
+# the kernel sends there unforced).  fallback_probes_on: status 1 and an info
+# line where tracefs or kprobe events are missing; fallback_hits ccmc|gcmc;
+# fallback_probes_off.
+KP=/sys/kernel/tracing
+fallback_probes_on() {
+	[ -e $KP/kprobe_events ] || mount -t tracefs nodev $KP 2>/dev/null
+	echo 0 >$KP/tracing_on 2>/dev/null
+	if echo 'p:vmfb/ccmc ccm_c_start' >>$KP/kprobe_events 2>/tmp/kp.err &&
+	   echo 'p:vmfb/gcmc aesnictr_gcm_crypt_generic' >>$KP/kprobe_events 2>>/tmp/kp.err &&
+	   echo 1 >$KP/events/vmfb/enable 2>>/tmp/kp.err; then
+		return 0
+	fi
+	info "no kprobes on the C fallbacks ($(cat /tmp/kp.err 2>/dev/null; ls $KP 2>&1 | head -3)): the non-SIMD runs are not proven by hits"
+	return 1
+}
+fallback_hits() { awk -v e="$1" '$1 == e || $1 == "vmfb/" e { print $2; f = 1 } END { if (!f) print 0 }' $KP/kprobe_profile 2>/dev/null; }
+fallback_probes_off() { echo 0 >$KP/events/vmfb/enable 2>/dev/null; echo >$KP/kprobe_events 2>/dev/null; }
+
 # the common start of a scenario: what the CPU is, the emulator probe,
 # the stock modules ($1 is passed to load_stock); status 1 if there is no
 # module under test (the caller returns)

@@ -95,23 +95,6 @@ ktls_bad() {
 		"kTLS $1 TLS $2: TlsDecryptError $_e0 -> $_e1 (want +2)"
 }
 
-# kprobes on the C fallbacks' entry points (per message: ccm_c_start; per
-# piece: aesnictr_gcm_crypt_generic), counted in kprobe_profile; status 1
-# (information) where tracefs or kprobe events are missing
-KP=/sys/kernel/tracing
-ktls_kprobes() {
-	[ -e $KP/kprobe_events ] || mount -t tracefs nodev $KP 2>/dev/null
-	echo 0 >$KP/tracing_on 2>/dev/null
-	if echo 'p:ktls/ccmc ccm_c_start' >>$KP/kprobe_events 2>/tmp/kp.err &&
-	   echo 'p:ktls/gcmc aesnictr_gcm_crypt_generic' >>$KP/kprobe_events 2>>/tmp/kp.err &&
-	   echo 1 >$KP/events/ktls/enable 2>>/tmp/kp.err; then
-		return 0
-	fi
-	info "no kprobes on the C fallbacks ($(cat /tmp/kp.err 2>/dev/null; ls $KP 2>&1 | head -3)): the non-SIMD runs are not proven by hits"
-	return 1
-}
-kp_hits() { awk -v e="$1" '$1 == e || $1 == "ktls/" e { print $2; f = 1 } END { if (!f) print 0 }' $KP/kprobe_profile 2>/dev/null; }
-
 # every test of one cipher; $2 = its driver, $3 = the name
 ktls_cipher() {
 	_t0=$(now)
@@ -156,13 +139,13 @@ scenario_run() {
 	_nsr=/sys/module/$OURS_NAME/parameters/nonsimd_requests
 	_n0=$(cat $_nsr 2>/dev/null)
 	_kp=0
-	ktls_kprobes && _kp=1
+	fallback_probes_on && _kp=1
 	ktls_cipher ccm128 "$CDRV" 'ccm(aes)'
 	ktls_cipher gcm128 "$GDRV" 'gcm(aes)'
 	ktls_cipher gcm256 "$GDRV" 'gcm(aes)'
 	_n1=$(cat $_nsr 2>/dev/null)
 	if [ $_kp -eq 1 ]; then
-		_h="$(kp_hits ccmc) $(kp_hits gcmc)"
+		_h="$(fallback_hits ccmc) $(fallback_hits gcmc)"
 		if [ "$_h" = "0 0" ]; then
 			pass "the C fallback never ran on the SIMD path (kprobes on ccm_c_start, aesnictr_gcm_crypt_generic: 0 hits)"
 		elif [ "$_n1" != "$_n0" ]; then
@@ -177,10 +160,10 @@ scenario_run() {
 		_t0=$(now)
 		for _a in "ccm128 1.3 $CDRV ccm(aes) ccmc ccm_c_start" "gcm128 1.2 $GDRV gcm(aes) gcmc aesnictr_gcm_crypt_generic"; do
 			set -- $_a
-			_h0=$(kp_hits $5)
+			_h0=$(fallback_hits $5)
 			ktls_held $1 $2 $3 "$4"
 			[ $_kp -eq 1 ] || continue
-			_h1=$(kp_hits $5)
+			_h1=$(fallback_hits $5)
 			check $([ "$_h1" -gt "$_h0" ]; echo $?) \
 				"kTLS $1 TLS $2 with debug_force_nosimd=1 ran on the C fallback ($6: $_h0 -> $_h1 hits)" \
 				"kTLS $1 TLS $2 with debug_force_nosimd=1: $6 not reached ($_h0 -> $_h1 hits)"
@@ -192,6 +175,6 @@ scenario_run() {
 	fi
 	info "nonsimd_requests $_n0 -> $_n1 -> $(cat $_nsr 2>/dev/null) (before, after the SIMD runs, after the forced ones: it counts only requests the kernel sent down the non-SIMD path unforced, not debug_force_nosimd's)"
 	[ -r $KTLS_STAT ] && info "tls_stat: $(tr -s ' \t' ' ' <$KTLS_STAT | tr '\n' ';')"
-	[ $_kp -eq 0 ] || { echo 0 >$KP/events/ktls/enable; echo >$KP/kprobe_events; }
+	[ $_kp -eq 0 ] || fallback_probes_off
 	rmmod_check "after the kTLS sockets are gone"
 }

@@ -153,9 +153,18 @@ EOF
 		wifi_xfer "$_wt"
 		if [ "$_ns" = nosimd ] && [ -n "$_drv" ] && set_nosimd 1; then
 			_n0=$(cat "$WIFI_NONSIMD_P" 2>/dev/null)
+			_kp=0
+			fallback_probes_on && _kp=1
 			wifi_xfer "$_wt, debug_force_nosimd=1 (every frame encrypted and decrypted on the non-SIMD path, keys set on the SIMD path)"
 			_n1=$(cat "$WIFI_NONSIMD_P" 2>/dev/null)
 			set_nosimd 0
+			if [ $_kp -eq 1 ]; then
+				_h=$(fallback_hits ccmc)
+				check $([ "$_h" -gt 0 ]; echo $?) \
+					"$_wt with debug_force_nosimd=1 ran on the C fallback (ccm_c_start: $_h hits)" \
+					"$_wt with debug_force_nosimd=1: ccm_c_start not reached (0 hits)"
+				fallback_probes_off
+			fi
 			info "$_wt: nonsimd_requests $_n0 -> $_n1 while debug_force_nosimd=1 (the parameter counts only the requests the kernel sends down the non-SIMD path, not forced ones)"
 			wifi_xfer "$_wt, debug_force_nosimd=0 again"
 		fi
