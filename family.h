@@ -40,5 +40,6 @@ extern const struct aesnictr_family aesnictr_gcm_family;
 extern const struct aesnictr_family aesnictr_xts_family;
 extern const struct aesnictr_family aesnictr_authenc_family;
 extern const struct aesnictr_family aesnictr_authenc512_family;
+extern const struct aesnictr_family aesnictr_ccm_family;
 
 #endif /* AESNICTR_FAMILY_H */

@@ -27,6 +27,7 @@ static const struct aesnictr_family *const families[] = {
 	&aesnictr_xts_family,
 	&aesnictr_authenc_family,
 	&aesnictr_authenc512_family,
+	&aesnictr_ccm_family,
 };
 
 static char *max_tier;
@@ -203,7 +204,7 @@ static void __exit aesnictr_exit(void)
 module_init(aesnictr_init);
 module_exit(aesnictr_exit);
 
-MODULE_DESCRIPTION("AES-CTR, AES-GCM, AES-XTS and AES-CBC with HMAC-SHA1/SHA256/SHA384/SHA512 (authenc, authencesn) with AES-NI/AVX, VAES, SHA-NI and AVX2");
+MODULE_DESCRIPTION("AES-CTR, AES-GCM, AES-CCM, AES-XTS and AES-CBC with HMAC-SHA1/SHA256/SHA384/SHA512 (authenc, authencesn) with AES-NI/AVX, VAES, SHA-NI and AVX2");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(AESNICTR_VERSION);
 /* the stock drivers first, so priority.c can see what it must beat */
@@ -212,3 +213,5 @@ MODULE_ALIAS_CRYPTO("ctr(aes)");
 MODULE_ALIAS_CRYPTO("gcm(aes)");
 MODULE_ALIAS_CRYPTO("rfc4106(gcm(aes))");
 MODULE_ALIAS_CRYPTO("xts(aes)");
+MODULE_ALIAS_CRYPTO("ccm(aes)");
+MODULE_ALIAS_CRYPTO("rfc4309(ccm(aes))");

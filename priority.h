@@ -43,8 +43,10 @@ struct aesnictr_policy {
 	const struct aesnictr_stock_driver *stock;
 	/*
 	 * The stock code is a template composition of other algorithms
-	 * (authenc: a CBC pass, then an HMAC pass), which ours always beats:
-	 * stock is then empty and ours registers at AESNICTR_TEMPLATE_PRIORITY.
+	 * (authenc: a CBC pass, then an HMAC pass; ccm: ccm_base(ctr(aes),
+	 * cbcmac(aes)), the kernel having no x86 CCM driver), which ours
+	 * always beats: stock is then empty and ours registers at
+	 * AESNICTR_TEMPLATE_PRIORITY.
 	 */
 	bool stock_is_template;
 };
@@ -52,7 +54,10 @@ struct aesnictr_policy {
 /*
  * Above every authenc template instance of 6.1 to 7.3, whose priority is 10
  * times the CBC driver's plus the hash's: 10 * 400 + 250 = 4250 with SHA-NI
- * on 6.1 and 6.12, 10 * 400 + 300 = 4300 from 6.17 (7.3 checked).  The same
+ * on 6.1 and 6.12, 10 * 400 + 300 = 4300 from 6.17 (7.3 checked); and above
+ * every ccm_base(ctr, cbcmac) instance, whose priority is the mean of its
+ * two parts' (crypto/ccm.c), so at most that of the highest ctr(aes) or
+ * AES cipher registered (ours: 1000).  The same
  * whatever loads before or after: a
  * dedicated driver registered above it (hardware) stays first, one below it
  * stays second.

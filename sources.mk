@@ -10,9 +10,10 @@ AESNICTR_OBJS := module.o \
 	gcm_glue.o gcm_selftest.o gcm_generic.o \
 	xts_glue.o xts_selftest.o \
 	authenc_glue.o authenc_selftest.o authenc_hmac.o \
+	ccm_glue.o ccm_selftest.o ccm_generic.o \
 	aead_driver.o \
 	selftest.o cpu.o priority.o aes_key.o aes_ct.o \
-	ctr_aes.o gcm_clmul.o gcm_vaes512.o xts_aes.o authenc_sha.o authenc_sha512.o aes_expand.o
+	ctr_aes.o gcm_clmul.o gcm_vaes512.o xts_aes.o authenc_sha.o authenc_sha512.o ccm_aes.o aes_expand.o
 AESNICTR_HEADERS := compat.h family.h priority.h shared.h selftest.h aes_ct.h \
 	portable.h aead_driver.h \
 	aes_asm.h asm_common.h \
@@ -20,4 +21,5 @@ AESNICTR_HEADERS := compat.h family.h priority.h shared.h selftest.h aes_ct.h \
 	gcm_internal.h gcm_vectors.h gcm_asm.h gcm_asm_macros.h gcm_generic.h \
 	xts_internal.h xts_vectors.h xts_asm.h \
 	authenc_internal.h authenc_vectors.h authenc_asm.h \
-	authenc_hmac.h
+	authenc_hmac.h \
+	ccm_internal.h ccm_vectors.h ccm_asm.h ccm_generic.h

@@ -18,6 +18,7 @@ linux-headers-amd64 linux-image-amd64
 linux-headers-6.12-amd64 linux-image-6.12-amd64
 linux-source-6.1 linux-source-6.12
 busybox-static kcapi-tools libkcapi-dev cryptsetup-bin dmsetup iproute2
+hostapd wpasupplicant iw wireless-regdb
 libssl-dev libgcrypt20-dev dkms sparse gnuplot-nox
 debhelper dh-dkms dpkg-dev lintian"
 # package/suite: installed from that backports suite

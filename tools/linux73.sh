@@ -26,10 +26,11 @@
 # tools/kernels.sh lists this kernel when the stamp is current.
 #
 # Configuration: x86_64 defconfig, minus what the QEMU guests never use (DRM,
-# sound, wireless, USB, Ethernet drivers: shorter build), plus what they need:
+# sound, USB, Ethernet drivers: shorter build), plus what they need:
 # the crypto API with its self-tests and FIPS mode, AF_ALG, tcrypt, aesni_intel,
 # dm-crypt/dm-integrity/brd/loop, IPsec ESP over veth between network
-# namespaces, no debug info.  Modules are signed at modules_install with a key
+# namespaces, kTLS (tls.ko), mac80211 with mac80211_hwsim (the WiFi CCMP
+# test), the ccm template as a module (as on Debian), no debug info.  Modules are signed at modules_install with a key
 # made by the build and unsigned modules still load (MODULE_SIG=y, not
 # enforced), as on Debian's kernels: so under fips=1 the unsigned test module
 # meets the same rules as on 6.1/6.12.
@@ -99,6 +100,7 @@ CRYPTO_AEAD=y
 CRYPTO_SKCIPHER=y
 CRYPTO_AUTHENC=m
 CRYPTO_GCM=m
+CRYPTO_CCM=m
 CRYPTO_SEQIV=m
 CRYPTO_ECHAINIV=m
 CRYPTO_CTR=m
@@ -116,12 +118,14 @@ CRYPTO_CRYPTD=m
 CRYPTO_BENCHMARK=m
 CRYPTO_DRBG=y
 CRYPTO_JITTERENTROPY=y
+TLS=m
+WIRELESS=y
+CFG80211=m
+MAC80211=m
+WLAN=y
+MAC80211_HWSIM=m
 DRM=n
 SOUND=n
-WIRELESS=n
-CFG80211=n
-MAC80211=n
-WLAN=n
 USB_SUPPORT=n
 ETHERNET=n
 '

@@ -53,8 +53,8 @@ result "$([ -z "$hits" ]; echo $?)" "no time or speed printed from the guest" \
 
 # --- the guest part: function ------------------------------------------
 n=$(echo "$guest" | grep -cE '^    resolves: [^ ]+ -> [^ ]+ \((ours|stock)')
-result "$([ "$n" -ge 6 ]; echo $?)" "the guest showed what $n algorithm names resolve to" \
-	"the guest showed what $n algorithm names resolve to (want 6: ctr, gcm, rfc4106, xts, authenc sha1/sha256)"
+result "$([ "$n" -ge 8 ]; echo $?)" "the guest showed what $n algorithm names resolve to" \
+	"the guest showed what $n algorithm names resolve to (want 8: ctr, gcm, rfc4106, xts, authenc sha1/sha256, ccm, rfc4309)"
 for what in 'loaded: aesni_ctr: version' 'AF_ALG: ' 'dm-crypt ' 'IPsec ESP rfc4106' 'IPsec ESP cbc\(aes\) \+ hmac'; do
 	n=$(echo "$guest" | grep -cE "^    $what")
 	result "$([ "$n" -ge 1 ]; echo $?)" "guest: $(echo "$guest" | grep -m1 -E "^    $what" | sed 's/^ *//' | cut -c1-100)" \
@@ -67,7 +67,7 @@ result "$([ "$f" -eq 0 ] && [ -n "$g" ] && [ "${g#* }" = 0 ]; echo $?)" "guest c
 
 # --- the speed part: the stock kernels, one line per family ---------------
 cpu=$(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
-for fam in 'ctr(aes)' 'gcm(aes)' 'xts(aes)' 'authenc(hmac(sha1),cbc(aes))' 'authenc(hmac(sha256),cbc(aes))'; do
+for fam in 'ctr(aes)' 'gcm(aes)' 'xts(aes)' 'authenc(hmac(sha1),cbc(aes))' 'authenc(hmac(sha256),cbc(aes))' 'ccm(aes)'; do
 	re=$(printf '%s' "$fam" | sed 's/[()]/\\&/g')
 	lines=$(echo "$speed" | grep -E "^  $re: x[0-9]+\.[0-9]+ vs your kernel's code on this CPU \(")
 	n=$(echo "$lines" | grep -c .)

@@ -46,6 +46,7 @@ static const struct bench_mode *const bench_modes[] = {
 	&bench_ae256_enc, &bench_ae256_dec,
 	&bench_ae512_enc, &bench_ae512_dec,
 	&bench_aesn256_enc, &bench_aesn256_dec,
+	&bench_ccm_enc, &bench_ccm_dec,
 };
 #define NR_MODES	ARRAY_LEN(bench_modes)
 
@@ -96,6 +97,8 @@ static int active(const struct impl *im)
 		return im->evp != NULL;
 	case IMPL_STOCK:
 		return (im->st->modes & cur->stock) && !(im->failed & cur_bit);
+	case IMPL_TIER:
+		return !cur->tiers || (cur->tiers & 1u << im->tier);
 	default:
 		return 1;
 	}
@@ -287,12 +290,33 @@ static void print_header(unsigned int bits, int st)
 	}
 	if (!best_done)
 		printf(" %*s", BEST_W, "best stock");
+	if (cur->bound)
+		printf(" | %s", cur->bound_col);
 	printf("\n");
 }
 
 static double gbps_of(const struct impl *im, size_t n)
 {
 	return (double)n * (double)im->iters / im->best / 1e9;
+}
+
+/*
+ * The bound's column: its GB/s, and ours as a share of it (the first of
+ * our rows: the modes with a bound have one).
+ */
+static double bound_best;		/* seconds per message, this size */
+
+static void print_bound(size_t n)
+{
+	double bgbps = (double)n / bound_best / 1e9;
+	int i;
+
+	printf(" | %6.2f", bgbps);
+	for (i = 0; i < nr_impls; i++)
+		if (is_ours(&impls[i]) && active(&impls[i])) {
+			printf(" (ours %3.0f%%)", 100 * gbps_of(&impls[i], n) / bgbps);
+			break;
+		}
 }
 
 static void print_row(unsigned int bits, size_t n, int csv, int st)
@@ -353,6 +377,8 @@ static void print_row(unsigned int bits, size_t n, int csv, int st)
 	}
 	if (!csv && !best_done)
 		printf(" %6.2f %-8s", bgbps, best ? best->col : "-");
+	if (!csv && cur->bound)
+		print_bound(n);
 	if (!csv)
 		printf("\n");
 }
@@ -362,7 +388,14 @@ static void time_size(unsigned int bits, size_t n, int runs)
 {
 	int i, r;
 
+	bound_best = 1e30;
 	for (r = 0; r < runs; r++) {
+		if (cur->bound) {
+			double b = cur->bound(bits, n);
+
+			if (b < bound_best)
+				bound_best = b;
+		}
 		for (i = 0; i < nr_impls; i++) {
 			struct impl *im = &impls[(i + r) % nr_impls];
 			double dt;
@@ -393,7 +426,7 @@ static void bench_key(const u8 *key, unsigned int bits, int csv, int runs,
 {
 	const size_t *sizes = mode_sizes(cur);
 	int i, st;
-	size_t z, n;
+	size_t z, n = 0;
 
 	for (i = 0; i < nr_impls; i++) {
 		struct impl *im = &impls[i];
@@ -422,6 +455,12 @@ static void bench_key(const u8 *key, unsigned int bits, int csv, int runs,
 		print_row(bits, n, csv, st);
 		fflush(stdout);
 	}
+	if (!csv && cur->bound_note && n)
+		for (i = 0; i < nr_impls; i++)
+			if (is_ours(&impls[i]) && active(&impls[i])) {
+				cur->bound_note(bits, n, gbps_of(&impls[i], n));
+				break;
+			}
 }
 
 /* Do the wanted modes take rows of this kind? */

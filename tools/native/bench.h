@@ -82,6 +82,8 @@ struct bench_mode {
 	int param;		/* the family's own: authenc the hash */
 	unsigned int tag_len;	/* bytes of tag compared with OpenSSL's */
 	unsigned int kinds;	/* KIND() of the rows taking part */
+	unsigned int tiers;	/* IMPL_TIER rows: 1 << tier of those with
+				   the mode (0: every tier) */
 	unsigned int stock;	/* STOCK_* a stock row must have */
 	/* The row's key for this mode (not timed). */
 	void (*set_key)(struct impl *im, const u8 *key, unsigned int bits);
@@ -100,6 +102,15 @@ struct bench_mode {
 	void (*msg)(struct impl *im, u8 *out, size_t len);
 	/* iters messages into dst, timed: seconds. */
 	double (*run)(struct impl *im, size_t len, long iters);
+	/*
+	 * NULL, or a latency bound measured on this CPU: seconds a message of
+	 * len bytes takes at least (bound), timed once per run of each size
+	 * beside the rows; bound_note prints lines under the table, given
+	 * the last size and our GB/s there.
+	 */
+	double (*bound)(unsigned int bits, size_t len);
+	void (*bound_note)(unsigned int bits, size_t len, double ours_gbps);
+	const char *bound_col;	/* the bound's column title */
 };
 
 extern const struct bench_mode bench_ctr;
@@ -109,6 +120,7 @@ extern const struct bench_mode bench_ae1_enc, bench_ae1_dec;
 extern const struct bench_mode bench_ae256_enc, bench_ae256_dec;
 extern const struct bench_mode bench_ae512_enc, bench_ae512_dec;
 extern const struct bench_mode bench_aesn256_enc, bench_aesn256_dec;
+extern const struct bench_mode bench_ccm_enc, bench_ccm_dec;
 
 /* The core's state, shared with the mode and backend files. */
 extern const struct bench_mode *cur;	/* the mode being timed */

@@ -4,15 +4,16 @@
 # Builds the test guest's initramfs for kernel <kver>, as tools/kernels.sh
 # lists it: its modules come from <modroot>/lib/modules/<kver>, modroot being
 # $VM_MODROOT or what tools/kernels.sh says ("/" for Debian's kernels).
-# Contents: busybox-static; kcapi-enc, dmsetup, cryptsetup and iproute2's ip
-# with their shared libraries; the AF_ALG fuzzers (ctr, AEAD, xts and
-# authenc/authencesn), the spliced-input check (afalg_splice), the
+# Contents: busybox-static; kcapi-enc, dmsetup, cryptsetup, iproute2's ip,
+# hostapd, wpa_supplicant, wpa_cli and iw with their shared libraries, the
+# regulatory database; the AF_ALG fuzzers (ctr, AEAD, xts and
+# authenc/authencesn, ccm/rfc4309), the spliced-input check (afalg_splice), the
 # TCP transfer checker, the emulator probe, a one-shot module loader; the
 # kernel's own modules needed by the tests (AF_ALG, crypto_user, ctr, ecb,
 # gcm, ghash-generic, seqiv, echainiv, authenc, authencesn, hmac,
 # sha1/sha256/sha512, essiv,
 # tcrypt, the stock aesni_intel, dm-crypt,
-# dm-integrity, brd, xfrm_user, esp4, veth and their dependencies,
+# dm-integrity, brd, xfrm_user, esp4, veth, ccm, tls, mac80211_hwsim and their dependencies,
 # decompressed so that busybox can load them), the module under test at
 # /lib/vmtest/, kmod (modprobe, depmod, modinfo, lsmod) in /lib/vmtest/kmod/
 # for the modalias scenario, and the guest's scripts: guest/init.sh as /init, the
@@ -46,14 +47,14 @@ mkdir -p "$bdir"
 # (built to a temporary name and renamed: two kernels' runs may race here)
 static=-static
 ls /usr/lib/*/libkcapi.a >/dev/null 2>&1 || static=""
-for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice; do
+for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice afalg_ccm; do
 	if [ ! -x "$bdir/$f" ] || [ "$here/$f.c" -nt "$bdir/$f" ] ||
 	   [ "$here/afalg_common.c" -nt "$bdir/$f" ] || [ "$here/afalg_common.h" -nt "$bdir/$f" ]; then
 		cc -O2 -Wall -Wextra $static -o "$bdir/$f.$$" "$here/$f.c" "$here/afalg_common.c" -lkcapi
 		mv -f "$bdir/$f.$$" "$bdir/$f"
 	fi
 done
-for h in tcg_probe vminsmod vmxfer; do
+for h in tcg_probe vminsmod vmxfer ktls_xfer; do
 	if [ ! -x "$bdir/$h" ] || [ "$here/$h.c" -nt "$bdir/$h" ]; then
 		cc -O2 -Wall -Wextra -static -o "$bdir/$h.$$" "$here/$h.c"
 		mv -f "$bdir/$h.$$" "$bdir/$h"
@@ -89,8 +90,17 @@ copy_prog /usr/sbin/dmsetup
 copy_prog "$(command -v cryptsetup)" /usr/sbin
 copy_prog "$(command -v ip)" /usr/sbin		# iproute2's, not busybox's applet
 copy_prog "$(command -v tc)" /usr/sbin		# iproute2's (netem: diagnostics)
-for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice vmxfer tcg_probe vminsmod; do
+for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice afalg_ccm vmxfer tcg_probe vminsmod ktls_xfer; do
 	copy_prog "$bdir/$f"
+done
+# the wifi scenario's hostapd, wpa_supplicant, wpa_cli and iw (tools/deps.sh),
+# and the regulatory database cfg80211 loads (signed: Debian's kernels and
+# the 7.3 build from linux-source-7.3 trust Debian's key)
+for p in hostapd wpa_supplicant wpa_cli iw; do
+	! command -v "$p" >/dev/null || copy_prog "$(command -v "$p")" /usr/sbin
+done
+for f in regulatory.db regulatory.db.p7s; do
+	[ ! -e "/lib/firmware/$f" ] || { mkdir -p "$stage/lib/firmware"; cp -L "/lib/firmware/$f" "$stage/lib/firmware/"; }
 done
 # kmod's tools apart, for the modalias scenario (busybox modprobe has no -R,
 # --show-depends or softdeps); the other scenarios keep busybox's applets
@@ -99,10 +109,13 @@ copy_prog "$(command -v kmod)" /lib/vmtest/kmod
 for a in modprobe depmod modinfo lsmod; do ln -s kmod "$stage/lib/vmtest/kmod/$a"; done
 
 # kernel modules: the wanted ones and everything they depend on
-# (names a kernel does not have, e.g. ghash_generic on 7.x, are skipped)
+# (names a kernel does not have, e.g. ghash_generic on 7.x, are skipped);
+# ccm is the template (ccm.ko also holds cbcmac on 6.1 .. 7.3: afalg_ccm's
+# oracle), tls the ktls scenario's, mac80211_hwsim and cmac the wifi one's
 want="af_alg algif_skcipher algif_aead algif_hash crypto_user ctr ecb cbc cryptd crypto_simd aesni_intel tcrypt
 gcm ghash_generic seqiv echainiv authenc authencesn hmac sha1 sha256 sha512_ssse3 sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 essiv xts dm_mod dm_crypt dm_integrity brd loop
-xfrm_user xfrm_algo esp4 esp4_offload esp6 veth drbg jitterentropy_rng sha512_generic sch_netem"
+xfrm_user xfrm_algo esp4 esp4_offload esp6 veth drbg jitterentropy_rng sha512_generic sch_netem
+ccm tls mac80211_hwsim cfg80211 mac80211 cmac"
 if [ -n "$ko" ]; then
 	for d in $(modinfo -F depends "$ko" | tr ',' ' '); do want="$want $d"; done
 fi

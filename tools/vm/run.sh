@@ -55,6 +55,12 @@
 #              input must stay unchanged), IPsec ESP with ESN (seq-hi
 #              non-zero) template <-> ours and ours <-> ours, non-SIMD forced;
 #              names the module does not have yet are SKIPs
+#   ccm        -cpu max: ccm(aes) and rfc4309(ccm(aes)): self-test, flags,
+#              load line, priority above the template instance, resolution,
+#              known answers, AF_ALG differential fuzz against the template
+#              over the generic cipher (VM_CCM_N), the non-SIMD path (forced,
+#              and switched at random), IPsec ESP rfc4309(ccm(aes)) AES-128
+#              and AES-256 between two network namespaces
 #   soak       -cpu max: VM_SOAK_SECS of mixed load: IPsec ESN (authencesn)
 #              and rfc4106 traffic both ways, dm-crypt xts and LUKS2 AEAD
 #              writes/reads, an AF_ALG fuzzer at once; data, logs, and the
@@ -76,6 +82,17 @@
 #              (uevent "add" of each CPU, modprobe MODALIAS): the cpu alias,
 #              modprobe -R, loaded without being named, ours the top entry of
 #              ctr(aes), gcm(aes), xts(aes), authenc(hmac(sha256),cbc(aes))
+#   ktls       -cpu max: kernel TLS (tls.ko, software path) over loopback
+#              through ccm(aes) and gcm(aes): TLS 1.2 and 1.3 with AES-CCM-128,
+#              AES-GCM-128 and AES-GCM-256, 1 MiB each way checked, our
+#              refcnt +4 while the sockets are open, the records on the wire
+#              decrypted by the generic template (AF_ALG), wrong key/sequence
+#              give EBADMSG, the non-SIMD path forced
+#   wifi       -cpu max: mac80211_hwsim radios=2, hostapd (WPA2-PSK) on one,
+#              wpa_supplicant on the other in a network namespace: CCMP
+#              (ccm(aes)) and GCMP-256 (gcm(aes)) traffic checked byte by
+#              byte, our drivers' refcnt rises per key (no template or stock
+#              driver used), the forced non-SIMD path (VM_WIFI_BYTES)
 #   demo       -cpu max: make run's guest (function only, nothing timed):
 #              load, self-tests, priority and resolution of every name, one
 #              AF_ALG, dm-crypt (aes-xts-plain64) and IPsec ESP (rfc4106,
@@ -101,6 +118,8 @@
 #                forced (500; half as many again with it switched at random)
 #   VM_ESN_N, VM_ESN_NOSIMD_N  esn: fuzz cases per name (4000), with the
 #                non-SIMD path forced (500)
+#   VM_CCM_N, VM_CCM_NOSIMD_N  ccm: fuzz cases per name (4000), with the
+#                non-SIMD path forced (300; half as many again switched at random)
 #   VM_SOAK_SECS soak: seconds of mixed load (150); VM_SOAK_LOAD (a comma
 #                list of gcm,xts,luks,fuzz) and VM_SOAK_NOSIMD=1: diagnostic
 #                runs (fewer loads; the non-SIMD path forced)
@@ -111,6 +130,7 @@
 #                VM_SOAK_NETEM=ARGS (netem on the ESN link, commas for
 #                spaces); VM_APPEND: more kernel command line (audit=1 logs
 #                each ESP packet that fails authentication or replay)
+#   VM_WIFI_BYTES  wifi: bytes each way per transfer (1048576)
 #   VM_TIMEOUT   seconds per boot (main, aead, xts, authenc 900, others 300)
 #   VM_SMP       guest CPUs (2: main also runs one fuzzer per CPU at once)
 #   VM_MODALIAS_KO  modalias: the .ko to install and load (default: the
@@ -133,7 +153,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|modalias|stock|demo|all]}
+kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|wifi|stock|demo|all]}
 scen=${2:-all}
 logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
@@ -361,6 +381,10 @@ esn|all)
 	boot esn max "${VM_TIMEOUT:-1200}" "vmtest.scenario=esn" ;;
 esac
 case "$scen" in
+ccm|all)
+	boot ccm max "${VM_TIMEOUT:-600}" "vmtest.scenario=ccm vmtest.ccmfuzz=${VM_CCM_N:-4000} vmtest.ccmnosimd=${VM_CCM_NOSIMD_N:-300}" ;;
+esac
+case "$scen" in
 soak|all)
 	boot soak max "${VM_TIMEOUT:-$((${VM_SOAK_SECS:-150} + 600))}" "vmtest.scenario=soak" ;;
 esac
@@ -398,11 +422,19 @@ demo)
 	boot demo "${VM_DEMO_CPU:-max}" "${VM_TIMEOUT:-600}" "vmtest.scenario=demo" ;;
 esac
 case "$scen" in
+ktls|all)
+	boot ktls max "${VM_TIMEOUT:-600}" "vmtest.scenario=ktls" ;;
+esac
+case "$scen" in
+wifi|all)
+	boot wifi max "${VM_TIMEOUT:-600}" "vmtest.scenario=wifi${VM_WIFI_BYTES:+ vmtest.wifibytes=$VM_WIFI_BYTES}" ;;
+esac
+case "$scen" in
 stock)
 	boot stock max "${VM_TIMEOUT:-900}" "vmtest.scenario=stock" ;;
 esac
 case "$scen" in
-main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|soak|stockabsent|cpuclass|modalias|stock|demo|all) ;;
+main|aead|avxonly|nosupport|fips|xts|selftestfault|zmmcap|authenc|nosha|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|wifi|stock|demo|all) ;;
 *) emit fail "$kver: unknown scenario $scen" ;;
 esac
 
@@ -417,7 +449,7 @@ for f in $(echo "$covered" | awk 'NF { print $1 }' | sort -u) \
 	case " $nc_fams " in *" $f "*) continue ;; esac
 	nc_fams="$nc_fams $f"
 	fimpls="avx vaes2 vaes512"
-	case "$f" in authenc*) fimpls=avx ;; esac	# authenc has one implementation
+	case "$f" in authenc*|ccm) fimpls=avx ;; esac	# authenc and ccm have one implementation
 	for t in $fimpls; do
 		echo "$covered" | grep -q "^$f $t " && continue
 		why=$(printf '%s\n' "${notcov[@]}" | grep "^$f $t " | head -1)

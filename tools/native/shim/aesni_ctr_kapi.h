@@ -8,6 +8,7 @@
 #ifndef AESNICTR_KAPI_H
 #define AESNICTR_KAPI_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <string.h>
 

@@ -149,6 +149,11 @@ static void ctr61(const void *c, u8 *dst, const u8 *src, unsigned int len,
 			       len & 15, iv);
 }
 
+static void block61(const void *c, u8 *out, const u8 *in)
+{
+	K(aesni_enc)(&((const struct ctx61 *)c)->aes, out, in);
+}
+
 static void gcm61(const void *c, int enc, const u8 iv12[12], const u8 *aad,
 		  unsigned int aad_len, const u8 *src, u8 *dst,
 		  unsigned int len, u8 tag[16])
@@ -284,10 +289,11 @@ static int impls61(const struct stock_cpu *cpu, struct stock_impl *out)
 		.authenc_desc = cpu->sha_ni ?
 				"aesni_cbc_enc/dec, then HMAC with sha1_ni_transform/sha256_ni_transform" :
 				NULL,
-		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS |
+		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS | STOCK_CCM |
 			 (cpu->sha_ni ? STOCK_AUTHENC : 0),
 		.ctx_size = sizeof(union ctx61_any),
 		.setkey = setkey61,
+		.aes_block = block61,
 		.ctr = ctr61,
 		.gcm_enc = gcm_enc61,
 		.gcm_dec = gcm_dec61,

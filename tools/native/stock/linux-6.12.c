@@ -225,6 +225,11 @@ static void ctr612(const void *c, u8 *dst, const u8 *src, unsigned int len,
 			       len & 15, iv);
 }
 
+static void block612(const void *c, u8 *out, const u8 *in)
+{
+	K(aesni_enc)(&((const struct ctx612 *)c)->k.aes, out, in);
+}
+
 static void gcm_start612(const struct ctx612 *ctx, const u8 iv[12],
 			 const u8 *aad, unsigned int aad_len, u32 le_ctr[4],
 			 u8 acc[16])
@@ -475,10 +480,11 @@ static int impls612(const struct stock_cpu *cpu, struct stock_impl *out)
 		.authenc_desc = cpu->sha_ni ?
 				"aesni_cbc_enc/dec, then HMAC with sha1_ni_transform/sha256_ni_transform" :
 				NULL,
-		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS |
+		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS | STOCK_CCM |
 			 (cpu->sha_ni ? STOCK_AUTHENC : 0),
 		.ctx_size = sizeof(struct ctx612),
 		.setkey = setkeys[chosen],
+		.aes_block = block612,
 		.ctr = ctr612,
 		.gcm_enc = gcm_enc612,
 		.gcm_dec = gcm_dec612,

@@ -348,6 +348,11 @@ static const struct stock_authenc_ops authenc73 = {
 
 STOCK_AUTHENC_FNS(73, &authenc73)
 
+static void block73(const void *c, u8 *out, const u8 *in)
+{
+	K(aesni_enc)(&((const struct ctx73 *)c)->k.aes, out, in);
+}
+
 static void ctr73(const void *c, u8 *dst, const u8 *src, unsigned int len,
 		  u8 iv[16])
 {
@@ -495,10 +500,11 @@ static int impls73(const struct stock_cpu *cpu, struct stock_impl *out)
 		.authenc_desc = cpu->sha_ni ?
 				"aesni_cbc_enc/dec, then HMAC with lib/crypto's sha1_ni_transform/sha256_ni_transform" :
 				NULL,
-		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS |
+		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS | STOCK_CCM |
 			 (cpu->sha_ni ? STOCK_AUTHENC : 0),
 		.ctx_size = sizeof(struct ctx73),
 		.setkey = setkeys[chosen],
+		.aes_block = block73,
 		.ctr = ctr73,
 		.gcm_enc = gcm_enc73,
 		.gcm_dec = gcm_dec73,

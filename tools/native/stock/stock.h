@@ -36,6 +36,8 @@ typedef uint64_t u64;
 #define STOCK_GCM	2u	/* the impl has gcm(aes) */
 #define STOCK_XTS	4u	/* the impl has xts(aes) */
 #define STOCK_AUTHENC	8u	/* authenc(hmac(sha1|sha256),cbc(aes)) */
+#define STOCK_CCM	16u	/* ctr(aes) and the single-block aes for the
+				   ccm template's composition */
 
 /* The kernel's struct crypto_aes_ctx (<crypto/aes.h>), same layout. */
 struct stock_aes_ctx {
@@ -73,6 +75,11 @@ struct stock_impl {
 	size_t ctx_size;
 	/* The key for ctr(aes) (gcm = 0) or gcm(aes) (gcm = 1). */
 	void (*setkey)(void *ctx, const u8 *key, unsigned int key_len, int gcm);
+	/*
+	 * The single-block AES cipher (aesni_enc, the "aes" driver under the
+	 * template's cbcmac(aes)) with the key setkey(ctx, key, len, 0) set.
+	 */
+	void (*aes_block)(const void *ctx, u8 *out, const u8 *in);
 	/* ctr(aes) of one request; iv is the counter, advanced as the kernel does. */
 	void (*ctr)(const void *ctx, u8 *dst, const u8 *src, unsigned int len,
 		    u8 iv[16]);

@@ -18,20 +18,25 @@
 #   xts (xts(aes)): as ctr
 #   authenc (authenc(hmac(sha1),cbc(aes)), authenc(hmac(sha256),cbc(aes)))
 #     avx      AES-NI + AVX + SHA-NI (the only implementation)
+#   ccm (ccm(aes), rfc4309(ccm(aes)))
+#     avx      AES-NI + AVX (the only implementation; no SHA-NI needed)
 # (the kernel drops the AVX/AVX-512 flags from /proc/cpuinfo when XSAVE does
 # not enable their register state, so the flags stand for the OS support too).
 # In a QEMU 10 -cpu max guest: ctr = vaes2, gcm = avx (no VPCLMULQDQ),
-# xts = vaes2, authenc = avx.
+# xts = vaes2, authenc = avx, ccm = avx.
+# authenc and ccm serve names that are otherwise template instances: they
+# register at one fixed priority above the template (the load line says
+# "above the <family> template", 4500 always).
 
-FAMILIES="ctr gcm xts authenc"
+FAMILIES="ctr gcm xts authenc ccm"
 IMPLS="avx vaes2 vaes512"
 AUTHENC_SHA1='authenc(hmac(sha1),cbc(aes))'
 AUTHENC_SHA256='authenc(hmac(sha256),cbc(aes))'
 PRIO_OURS=1000		# the module's priority where it beats what is there
-# the implementations family $1 has at all (authenc: avx only)
+# the implementations family $1 has at all (authenc, ccm: avx only)
 family_impls() {
 	case "$1" in
-	authenc) echo avx ;;
+	authenc|ccm) echo avx ;;
 	*) echo $IMPLS ;;
 	esac
 }
@@ -42,6 +47,7 @@ family_algs() {
 	gcm) echo "gcm(aes):aead rfc4106(gcm(aes)):aead" ;;
 	xts) echo "xts(aes):skcipher" ;;
 	authenc) echo "$AUTHENC_SHA1:aead $AUTHENC_SHA256:aead" ;;
+	ccm) echo "ccm(aes):aead rfc4309(ccm(aes)):aead" ;;
 	esac
 }
 cpu_flags() { echo " $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "; }
@@ -58,6 +64,8 @@ impl_missing() {
 	"gcm vaes512") _need="aes pclmulqdq avx vaes vpclmulqdq avx2 $_w512" ;;
 	"authenc avx") _need="aes avx sha_ni" ;;
 	"authenc "*) echo "(authenc has only avx)"; return ;;
+	"ccm avx") _need="aes avx" ;;
+	"ccm "*) echo "(ccm has only avx)"; return ;;
 	*) echo "(unknown family/implementation $1 $2)"; return ;;
 	esac
 	_miss=""
@@ -119,6 +127,8 @@ drv_name() {
 	gcm:rfc4106*) echo "rfc4106-gcm-aes-aesnictr-$2" ;;
 	gcm:*) echo "gcm-aes-aesnictr-$2" ;;
 	xts:*) echo "xts-aes-aesnictr-$2" ;;
+	ccm:rfc4309*) echo "rfc4309-ccm-aes-aesnictr-$2" ;;
+	ccm:*) echo "ccm-aes-aesnictr-$2" ;;
 	authenc*:authencesn*sha1*) echo "authencesn-hmac-sha1-cbc-aes-aesnictr-$2" ;;
 	authenc*:authencesn*sha256*) echo "authencesn-hmac-sha256-cbc-aes-aesnictr-$2" ;;
 	authenc*:authencesn*sha384*) echo "authencesn-hmac-sha384-cbc-aes-aesnictr-$2" ;;
@@ -134,6 +144,7 @@ drv_name() {
 name_family() {
 	case "$1" in
 	'ctr(aes)') echo ctr ;; 'xts(aes)') echo xts ;;
+	'ccm(aes)'|'rfc4309(ccm(aes))') echo ccm ;;
 	authenc*sha384*|authenc*sha512*) echo authenc-sha512 ;;
 	authenc*) echo authenc ;; *) echo gcm ;;
 	esac
@@ -323,6 +334,7 @@ holder() {
 	ctr|xts) echo "afalg_fuzz --hold $1 $2" ;;
 	gcm) echo "afalg_aead --hold $1 $2" ;;
 	authenc|authenc-sha512) echo "afalg_authenc --hold $1 $2" ;;
+	ccm) echo "afalg_ccm --hold $1 $2" ;;
 	esac
 }
 # "NAME" resolves to driver $2 (cra names have no spaces: word splitting of
@@ -332,13 +344,14 @@ check_resolution() { check_resolution_of "$1" "$2" $(holder "$1" 120); }
 # The load line of family $1 since mark $2:
 #   aesni_ctr: <family>: <algs> as *-aesnictr-<impl> (priority N: <why>)
 # <why>: "no stock driver found" (N = 1000), "above <driver> (<p>)" (N > p),
-# "below <driver> (<p>), faster on this CPU class" (N = p - 1), authenc:
-# "above the authenc template" (the module prints no number: 4500).  $3 = "absent" (no stock
-# driver may be loaded: "no stock driver found"; authenc: 4500, either
-# reason), "present" (a stock driver exists: not "no stock driver found",
-# except for authenc) or empty.  Each of our drivers of the family must have
-# priority N in /proc/crypto, a driver named in <why> priority p.  Prints
-# "PRIO: <family> <N>" for the host.
+# "below <driver> (<p>), faster on this CPU class" (N = p - 1), authenc
+# and ccm: "above the <family> template" (the module prints no number:
+# 4500).  $3 = "absent" (no stock driver may be loaded: "no stock driver
+# found"; authenc, ccm: 4500, either reason), "present" (a stock driver
+# exists: not "no stock driver found", except for authenc and ccm) or
+# empty.  Each of our drivers of the family must have priority N in
+# /proc/crypto, a driver named in <why> priority p.  Prints "PRIO: <family>
+# <N>" for the host.
 check_load_line() {
 	_ll=$(dmesg_since "$2" | grep "$OURS_NAME: $1: " | grep ' as \*-aesnictr-' | tail -1 | nots)
 	_n=$(echo "$_ll" | sed -n 's/.*(priority \([0-9]*\): .*)$/\1/p')
@@ -347,7 +360,8 @@ check_load_line() {
 	_sd=$(echo "$_why" | sed -n -E 's/^(above|below) ([^ ]*) \([0-9]*\).*$/\2/p')
 	_bad=""
 	case "$1:$_why" in
-	authenc:"above the authenc template"*|authenc:"no stock driver found")
+	authenc:"above the authenc template"*|authenc:"no stock driver found"|\
+	ccm:"above the ccm template"*|ccm:"no stock driver found")
 		[ "${_p:-0}" -le "$_n" ] || _bad="N below p" ;;
 	*:"no stock driver found") [ "$_n" = $PRIO_OURS ] || _bad="want priority $PRIO_OURS" ;;
 	*:"above "*" ("*")") [ "$_n" -gt "$_p" ] || _bad="N not above p" ;;
@@ -355,8 +369,8 @@ check_load_line() {
 	*) _bad="no line '$OURS_NAME: $1: ... as *-aesnictr-<impl> (priority N: <why>)' with a known <why>" ;;
 	esac
 	case "${3:-}:$1:$_why" in
-	absent:authenc:*) [ "$_n" = 4500 ] || _bad="$_bad; want 4500 with no stock driver" ;;
-	absent:*:"no stock driver found"|present:authenc:*|present:*:above*|present:*:below*|:*) ;;
+	absent:authenc:*|absent:ccm:*) [ "$_n" = 4500 ] || _bad="$_bad; want 4500 with no stock driver" ;;
+	absent:*:"no stock driver found"|present:authenc:*|present:ccm:*|present:*:above*|present:*:below*|:*) ;;
 	*) _bad="$_bad; want a line for the stock driver being ${3:-}" ;;
 	esac
 	for _a in $(family_algs $1); do

@@ -18,6 +18,10 @@
 #   vmtest.esnfuzz=N        esn: fuzz cases per new AEAD name (authencesn,
 #                           sha384/sha512) (4000)
 #   vmtest.esnnosimd=N      esn: cases per name with the non-SIMD path forced (500)
+#   vmtest.ccmfuzz=N        ccm: fuzz cases per name, ccm(aes) and
+#                           rfc4309(ccm(aes)) (4000)
+#   vmtest.ccmnosimd=N      ccm: cases per name with the non-SIMD path forced
+#                           (300; half as many again with it switched at random)
 #   vmtest.soaksecs=S       soak: seconds of mixed load (150)
 #   vmtest.soakload=L       soak: loads beside the ESN pair, a comma list of
 #                           gcm,xts,luks,fuzz (all; diagnostics only)
@@ -56,7 +60,7 @@ read_cmdline() {
 	AEAD_N=4000 AEAD_NOSIMD_N=1000 IPSEC_BYTES=1048576
 	AUTHENC_N=4000 AUTHENC_NOSIMD_N=500 CPUCLASS=default CPUID=
 	XTS_N=3000 XTS_NOSIMD_N=500 XTS_TIER_N=500
-	ESN_N=4000 ESN_NOSIMD_N=500 SOAK_SECS=150 SOAK_LOAD="" SOAK_NOSIMD=""
+	ESN_N=4000 ESN_NOSIMD_N=500 CCM_N=4000 CCM_NOSIMD_N=300 SOAK_SECS=150 SOAK_LOAD="" SOAK_NOSIMD=""
 	ESN_WINDOW=4096 SOAK_GCM_WINDOW="" SOAK_ESN_STOCK="" SOAK_NETEM=""
 	for _a in $(cat /proc/cmdline); do
 		case "$_a" in
@@ -68,6 +72,8 @@ read_cmdline() {
 		vmtest.cpuid=*) CPUID=${_a#*=} ;;
 		vmtest.esnfuzz=*) ESN_N=${_a#*=} ;;
 		vmtest.esnnosimd=*) ESN_NOSIMD_N=${_a#*=} ;;
+		vmtest.ccmfuzz=*) CCM_N=${_a#*=} ;;
+		vmtest.ccmnosimd=*) CCM_NOSIMD_N=${_a#*=} ;;
 		vmtest.soaksecs=*) SOAK_SECS=${_a#*=} ;;
 		vmtest.soakload=*) SOAK_LOAD=$(echo "${_a#*=}" | tr , ' ') ;;
 		vmtest.soaknetem=*) SOAK_NETEM=${_a#*=} ;;
@@ -398,6 +404,28 @@ set_nosimd() {
 	fail "cannot set $NOSIMD_P to $1 ($(ls -l "$NOSIMD_P" 2>&1))"
 	return 1
 }
+
+# kprobes on the module's C fallbacks, the non-SIMD path's entry points
+# (ccmc: ccm_c_start, once per ccm message; gcmc: aesnictr_gcm_crypt_generic,
+# once per gcm piece), counted in tracefs's kprobe_profile: what proves a
+# forced non-SIMD run took that path (nonsimd_requests counts only requests
+# the kernel sends there unforced).  fallback_probes_on: status 1 and an info
+# line where tracefs or kprobe events are missing; fallback_hits ccmc|gcmc;
+# fallback_probes_off.
+KP=/sys/kernel/tracing
+fallback_probes_on() {
+	[ -e $KP/kprobe_events ] || mount -t tracefs nodev $KP 2>/dev/null
+	echo 0 >$KP/tracing_on 2>/dev/null
+	if echo 'p:vmfb/ccmc ccm_c_start' >>$KP/kprobe_events 2>/tmp/kp.err &&
+	   echo 'p:vmfb/gcmc aesnictr_gcm_crypt_generic' >>$KP/kprobe_events 2>>/tmp/kp.err &&
+	   echo 1 >$KP/events/vmfb/enable 2>>/tmp/kp.err; then
+		return 0
+	fi
+	info "no kprobes on the C fallbacks ($(cat /tmp/kp.err 2>/dev/null; ls $KP 2>&1 | head -3)): the non-SIMD runs are not proven by hits"
+	return 1
+}
+fallback_hits() { awk -v e="$1" '$1 == e || $1 == "vmfb/" e { print $2; f = 1 } END { if (!f) print 0 }' $KP/kprobe_profile 2>/dev/null; }
+fallback_probes_off() { echo 0 >$KP/events/vmfb/enable 2>/dev/null; echo >$KP/kprobe_events 2>/dev/null; }
 
 # the common start of a scenario: what the CPU is, the emulator probe,
 # the stock modules ($1 is passed to load_stock); status 1 if there is no

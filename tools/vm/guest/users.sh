@@ -190,6 +190,7 @@ luks_test() {
 ipsec_alg() {
 	case "$_kind" in
 	rfc4106) echo "aead rfc4106(gcm(aes)) 0x$(hexrand $((_bits / 8 + 4))) 128" ;;
+	rfc4309) echo "aead rfc4309(ccm(aes)) 0x$(hexrand $((_bits / 8 + 3))) 128" ;;
 	sha256) echo "enc cbc(aes) 0x$(hexrand $((_bits / 8))) auth-trunc hmac(sha256) 0x$(hexrand 32) 128" ;;
 	sha1) echo "enc cbc(aes) 0x$(hexrand $((_bits / 8))) auth-trunc hmac(sha1) 0x$(hexrand 20) 96" ;;
 	esac
@@ -222,7 +223,9 @@ ipsec_sas() {
 # IPsec ESP, transport mode, between two network namespaces joined by a
 # veth pair; $1 = AES key bits, $2 = the driver that must carry it (empty:
 # report only), $3 = label, $4 = the algorithm: rfc4106 (default: aead
-# rfc4106(gcm(aes)), ESP's transform seqiv(<driver>)), sha256 (enc cbc(aes)
+# rfc4106(gcm(aes)), ESP's transform seqiv(<driver>)), rfc4309 (aead
+# rfc4309(ccm(aes)) with a 128-bit ICV, key || 3-byte salt: seqiv(<driver>)
+# too), sha256 (enc cbc(aes)
 # + auth-trunc hmac(sha256) 128) or sha1 (enc cbc(aes) + auth-trunc
 # hmac(sha1) 96): ESP's transform is echainiv(<authenc driver>)
 ipsec_test() {
@@ -230,6 +233,8 @@ ipsec_test() {
 	case "$_kind" in
 	rfc4106) _cra='rfc4106(gcm(aes))' _giv=seqiv _mods=""
 		_tag="IPsec ESP rfc4106(gcm(aes)) AES-$_bits${3:+, $3}" ;;
+	rfc4309) _cra='rfc4309(ccm(aes))' _giv=seqiv _mods="ccm"
+		_tag="IPsec ESP rfc4309(ccm(aes)) AES-$_bits, 128-bit ICV${3:+, $3}" ;;
 	sha256) _cra=$AUTHENC_SHA256 _giv=echainiv _mods="echainiv authenc sha256_generic"
 		_tag="IPsec ESP cbc(aes) AES-$_bits + hmac(sha256) truncated to 128 bits${3:+, $3}" ;;
 	sha1) _cra=$AUTHENC_SHA1 _giv=echainiv _mods="echainiv authenc sha1_generic"

@@ -58,6 +58,8 @@ scenario_run() {
 			'xts(aes)') XDRV=$_d XWIN=$_win ;;
 			"$AUTHENC_SHA1") ADRV1=$_d ;;
 			"$AUTHENC_SHA256") ADRV256=$_d AWIN256=$_win ;;
+			'ccm(aes)') CCDRV=$_d ;;
+			'rfc4309(ccm(aes))') CQDRV=$_d ;;
 			esac
 		done
 	done
@@ -68,7 +70,9 @@ scenario_run() {
 	[ -z "${GDRV:-}" ] || run_tool afalg_aead --kat gcm "$GDRV"
 	[ -z "${RDRV:-}" ] || run_tool afalg_aead --kat rfc4106 "$RDRV"
 	[ -z "${XDRV:-}" ] || run_tool afalg_xts --kat "$XDRV"
-	demo_since "$_f" "AF_ALG: known-answer vectors (SP 800-38A, the GCM spec, IEEE 1619) encrypted and decrypted by ${CDRV:-} ${GDRV:-} ${RDRV:-} ${XDRV:-}"
+	[ -z "${CCDRV:-}" ] || run_tool afalg_ccm --kat ccm "$CCDRV"
+	[ -z "${CQDRV:-}" ] || run_tool afalg_ccm --kat rfc4309 "$CQDRV"
+	demo_since "$_f" "AF_ALG: known-answer vectors (SP 800-38A, the GCM spec, IEEE 1619, SP 800-38C) encrypted and decrypted by ${CDRV:-} ${GDRV:-} ${RDRV:-} ${XDRV:-} ${CCDRV:-} ${CQDRV:-}"
 	if [ -n "${ADRV1:-}" ]; then
 		_f=$NFAIL
 		run_tool afalg_authenc sha1 "$ADRV1" 200

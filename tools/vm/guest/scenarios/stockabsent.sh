@@ -3,9 +3,10 @@
 # this boot (its file moved away, its modules.dep and modules.alias lines
 # dropped), so neither modprobe nor the module's request_module("aesni-intel")
 # can load it.  Our module must load without creating any crypto instance
-# but its own, register every family at 1000 (authenc 4500) saying "no
-# stock driver found", and gcm(aes), ctr(aes), xts(aes), rfc4106(gcm(aes))
-# and the authenc names must resolve to ours.  Then aesni_intel is loaded
+# but its own, register every family at 1000 saying "no stock driver
+# found" (authenc and ccm: 4500, "above the <family> template"), and
+# gcm(aes), ctr(aes), xts(aes), rfc4106(gcm(aes)), the authenc names,
+# ccm(aes) and rfc4309(ccm(aes)) must resolve to ours.  Then aesni_intel is loaded
 # (insmod of its file): ours keeps its priority and the names still resolve
 # to ours; then ours is reloaded and follows the stock-present rules.
 
