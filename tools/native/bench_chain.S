@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The latency bound of a serial AES chain, for the bench's ccm modes
- * (bench_ccm.c): CBC-MAC encrypts block i+1 only after block i's last
+ * Dependency chains that measure the CPU: the latency bound of a serial AES
+ * chain, for the bench's ccm modes (bench_ccm.c), and a clock (bench_ccm.c,
+ * gcm_limit.c, sha512_limit.c).  CBC-MAC encrypts block i+1 only after block i's last
  * round, so on any CPU a CCM message costs at least
  *	(blocks in the MAC chain) x nrounds x (AESENC latency).
  *

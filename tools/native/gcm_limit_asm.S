@@ -235,21 +235,3 @@ SYM_FUNC_END(gcm_limit_\vl\()_\nr\()_\m)
 .endr
 .endr
 .endr
-
-/*
- * The clock: n iterations of 100 dependent register-register ADDs (the DEC
- * runs beside).  Not ADD of an immediate: newer Intel cores fold chains of
- * those in the renamer and run them faster than one per cycle.
- */
-SYM_FUNC_START(gcm_limit_adds)
-	xor	%eax, %eax
-	mov	$1, %ecx
-	.p2align 4
-1:
-	.rept 100
-	add	%rcx, %rax
-	.endr
-	dec	%rdi
-	jnz	1b
-	RET
-SYM_FUNC_END(gcm_limit_adds)

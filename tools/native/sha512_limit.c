@@ -14,7 +14,7 @@
  *	  make bench's figures, not here).
  *
  * Cycles per byte use the core clock measured as in gcm_limit (a chain of
- * dependent ADDs, gcm_limit_adds), turbo included; each figure is the best
+ * dependent ADDs, bench_add_chain), turbo included; each figure is the best
  * of --runs=N (default 9) runs of --ms=M (default 20) ms, in L1/L2.
  *
  *	make sha512-limit [LIMIT_ARGS="--runs=15 --ms=30"]
@@ -30,7 +30,7 @@
 #include "stock/stock.h"
 #include "authenc_fns.h"
 
-void gcm_limit_adds(long iters);
+void bench_add_chain(long iters);	/* bench_chain.S */
 void linux73_sha512_transform_rorx(u64 *state, const u8 *data, long n);
 void linux73_aesni_set_key(struct stock_aes_ctx *ctx, const u8 *key,
 			   unsigned int len);
@@ -68,7 +68,7 @@ static double ms = 20;
 
 static double clock_ghz(void)
 {
-	return 1.0 / BEST_OF(gcm_limit_adds(10000), 100.0 * 10000) / 1e9;
+	return 1.0 / BEST_OF(bench_add_chain(10000), 100.0 * 10000) / 1e9;
 }
 
 static u8 src[16384] __attribute__((aligned(64)));
