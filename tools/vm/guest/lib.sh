@@ -281,6 +281,23 @@ selftest_passed() {
 # the same, waiting up to $4 s for it; prints the driver name
 wait_alg_selftest() { poll $(($4 * 10)) selftest_passed "$1" "$2" "$3"; selftest_passed "$1" "$2" "$3"; }
 wait_selftest() { wait_alg_selftest 'ctr(aes)' "$1" skcipher "$2"; }	# PREFIX SECS
+# check_selftests SECS "CRA DRIVER [TYPE]" ...: one check per entry, that
+# DRIVER (of TYPE, default aead) is registered as CRA with "selftest :
+# passed" within SECS seconds; status 1 if any is not
+check_selftests() {
+	_cs_secs=$1 _cs_rc=0
+	shift
+	for _cs in "$@"; do
+		set -- $_cs
+		if _cs_d=$(wait_alg_selftest "$1" "$2" "${3:-aead}" "$_cs_secs") && [ "$_cs_d" = "$2" ]; then
+			pass "$2 registered as $1, selftest : passed (the crypto manager's tests) after $(elapsed "$T0") s"
+		else
+			fail "no $2 with selftest : passed within $_cs_secs s ($1: $(crypto_oneline "$1"))"
+			_cs_rc=1
+		fi
+	done
+	return $_cs_rc
+}
 
 # the best stock (aesni_intel) driver of cra_name $1 and type $2: the
 # highest priority, not internal, selftest passed (ctr-aes-aesni on 6.1;

@@ -45,18 +45,10 @@ scenario_run() {
 
 	# --- load, self-tests, flags, priority, resolution ---------------
 	insmod_marked "insmod aead" || return
-	_ok=1
-	for _a in "gcm(aes) $GDRV aead" "rfc4106(gcm(aes)) $RDRV aead" "ctr(aes) $(drv_name ctr $wc 'ctr(aes)') skcipher"; do
-		set -- $_a
-		if _d=$(wait_alg_selftest "$1" "$2" "$3" 30) && [ "$_d" = "$2" ]; then
-			pass "$2 registered as $1, selftest : passed after $(elapsed "$T0") s"
-		else
-			fail "no $2 with selftest : passed within 30 s ($1: $(crypto_oneline "$1"))"
-			_ok=0
-		fi
-	done
+	check_selftests 30 "gcm(aes) $GDRV" "rfc4106(gcm(aes)) $RDRV" "ctr(aes) $(drv_name ctr $wc 'ctr(aes)') skcipher"
+	_ok=$?
 	log_lines "insmod aead"
-	[ $_ok -eq 1 ] || return
+	[ $_ok -eq 0 ] || return
 	pass "families chose their implementations independently: ctr $wc, gcm $wg (usable: $(impls_summary usable_impls))"
 	check_refused gcm "insmod aead"
 	check_load_line gcm "insmod aead" present

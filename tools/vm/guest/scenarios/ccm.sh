@@ -55,18 +55,10 @@ scenario_run() {
 
 	# --- load, self-tests, flags, priority, resolution ---------------
 	insmod_marked "insmod ccm" || return
-	_ok=1
-	for _a in "ccm(aes) $CDRV" "rfc4309(ccm(aes)) $QDRV"; do
-		set -- $_a
-		if _d=$(wait_alg_selftest "$1" "$2" aead 60) && [ "$_d" = "$2" ]; then
-			pass "$2 registered as $1, selftest : passed (the crypto manager's tests) after $(elapsed "$T0") s"
-		else
-			fail "no $2 with selftest : passed within 60 s ($1: $(crypto_oneline "$1"))"
-			_ok=0
-		fi
-	done
+	check_selftests 60 "ccm(aes) $CDRV" "rfc4309(ccm(aes)) $QDRV"
+	_ok=$?
 	log_lines "insmod ccm"
-	[ $_ok -eq 1 ] || return
+	[ $_ok -eq 0 ] || return
 	check_load_line ccm "insmod ccm" present
 	check_summary_line "insmod ccm"
 	for _a in "ccm(aes) $CDRV" "rfc4309(ccm(aes)) $QDRV"; do
