@@ -11,8 +11,8 @@
 # keys) and fall back afterwards; no other entry of the name (the ccm or
 # gcm template over the stock code) may gain a reference, nor a new one
 # appear.  CCMP, then CCMP with debug_force_nosimd=1 (the keys in use since
-# the SIMD path; nonsimd_requests is shown, it does not count forced
-# requests), then GCMP-256 where the radio, hostapd and the supplicant
+# the SIMD path; a kprobe on the C fallback's ccm_c_start must be hit;
+# nonsimd_requests is shown, it does not count forced requests), then GCMP-256 where the radio, hostapd and the supplicant
 # have it.  Without a module under test: the same, reporting which
 # drivers carried it.
 # vmtest.wifibytes=N: bytes each way per transfer (1 MiB).
