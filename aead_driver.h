@@ -13,8 +13,9 @@
  * compared (crypto_memneq) on decryption with -EBADMSG on a mismatch; and,
  * in test builds (AESNICTR_SELFTEST_FAULT), a fault in long SIMD outputs
  * that only the load-time bulk self-test can see.  Synchronous; writes
- * nothing outside dst[0 .. assoclen + cryptlen) (minus the tag when
- * decrypting).
+ * nothing outside dst[0 .. assoclen + cryptlen + authsize) when encrypting
+ * (the tag goes behind the text) and dst[0 .. assoclen + cryptlen -
+ * authsize) when decrypting (cryptlen counts the tag there).
  */
 #ifndef AESNICTR_AEAD_DRIVER_H
 #define AESNICTR_AEAD_DRIVER_H

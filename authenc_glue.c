@@ -12,7 +12,8 @@
  * The semantics are the authenc template's (crypto/authenc.c): the key is
  * its rtattr blob, parsed by crypto_authenc_extractkeys(); HMAC keys of any
  * length (longer than a block hashed first); the MAC is HMAC over AAD ||
- * ciphertext, truncated to authsize (1 to the digest size), appended on
+ * ciphertext, truncated to authsize (0 to the digest size; 0 means no
+ * tag at all, as the template allows), appended on
  * encryption; encryption of a text that is not a multiple of 16 bytes is
  * -EINVAL; out-of-place encryption copies the AAD to dst; decryption checks
  * the MAC (crypto_memneq) and returns -EBADMSG on mismatch before it could
@@ -29,8 +30,9 @@
  * template rearranges the AAD in dst (and, before CVE-2026-31431's fix, used
  * the 4 bytes behind the output as scratch); here seq_hi is set aside on
  * the stack as the AAD is hashed, so dst is only ever written within
- * dst[0 .. assoclen + cryptlen) on encryption and dst[0 .. assoclen +
- * cryptlen - authsize) on decryption, and src is only read.
+ * dst[0 .. assoclen + cryptlen + authsize) on encryption (the tag behind
+ * the ciphertext) and dst[0 .. assoclen + cryptlen - authsize) on
+ * decryption (cryptlen counts the tag there), and src is only read.
  *
  * Decryption hashes and decrypts in one pass (that is where its speed comes
  * from), so plaintext reaches dst before the MAC is known: on a mismatch
@@ -555,7 +557,7 @@ const struct aesnictr_family aesnictr_authenc_family = {
 
 /*
  * Two implementations: avx, AES-NI with the SHA-512 schedule in AVX2 and
- * the rounds in BMI2; vaes512, the same with the schedule in AVX-512VL
+ * the rounds in BMI1 (ANDN) and BMI2 (RORX); vaes512, the same with the schedule in AVX-512VL
  * (ymm registers only: no VAES, no zmm, so it needs AVX-512F/VL and the OS
  * saving the AVX-512 state, not what the vaes512 slot needs elsewhere).
  */
@@ -563,8 +565,12 @@ static const char *authenc512_cpu_lacks(enum aesnictr_impl impl)
 {
 	if (impl == AESNICTR_VAES2)
 		return "a vaes2 implementation (authenc-sha512 has avx and vaes512)";
-	if (!boot_cpu_has(X86_FEATURE_AVX2) || !boot_cpu_has(X86_FEATURE_BMI2))
-		return "AVX2 and BMI2";
+	if (!boot_cpu_has(X86_FEATURE_AVX2))
+		return "AVX2";
+	if (!boot_cpu_has(X86_FEATURE_BMI1))
+		return "BMI1";
+	if (!boot_cpu_has(X86_FEATURE_BMI2))
+		return "BMI2";
 	if (impl == AESNICTR_AVX)
 		return aesnictr_cpu_lacks_width(impl);
 	if (!AESNICTR_AS_VAES)

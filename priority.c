@@ -8,7 +8,9 @@
  * the registered one with the highest priority; if ours beats it, or none is
  * registered, ours registers at AESNICTR_PRIORITY, above all of them;
  * otherwise one below it, so the faster stock code stays first and ours
- * stays reachable by driver name.  A template instance never counts: ours
+ * stays reachable by driver name.  A stock driver that failed its own
+ * self-test counts as absent: the kernel would not use it either.  A
+ * template instance never counts: ours
  * always beats a composition of generic parts.  Where the stock code is a
  * template (authenc), ours registers at one fixed priority above it.
  *
@@ -30,7 +32,9 @@
 /*
  * The registered priority of the stock driver drv: -ENOENT if it is not
  * registered (or is a template instance, which always counts as beaten),
- * another error if its state could not be read.
+ * -ELIBBAD if it is registered but failed its self-test (the crypto API
+ * never hands it out, so it counts as absent), another error if its state
+ * could not be read.
  */
 static int stock_priority(const char *drv, u32 type)
 {
@@ -54,6 +58,7 @@ int aesnictr_priority(const struct aesnictr_policy *policy,
 {
 	enum aesnictr_cpu_class class = aesnictr_cpu_class();
 	const struct aesnictr_stock_driver *s, *top = NULL;
+	const char *failed = NULL;
 	int prio, top_prio = 0;
 
 	if (policy->stock_is_template) {
@@ -65,6 +70,12 @@ int aesnictr_priority(const struct aesnictr_policy *policy,
 		prio = stock_priority(s->driver, policy->type);
 		if (prio == -ENOENT)
 			continue;
+		if (prio == -ELIBBAD) {
+			pr_warn("%s: the stock %s failed its self-test: not counted\n",
+				policy->cra_name, s->driver);
+			failed = s->driver;
+			continue;
+		}
 		if (prio < 0) {
 			pr_err("%s: could not read the state of the stock %s (error %d)\n",
 			       policy->cra_name, s->driver, prio);
@@ -74,6 +85,11 @@ int aesnictr_priority(const struct aesnictr_policy *policy,
 			top = s;
 			top_prio = prio;
 		}
+	}
+	if (!top && failed) {
+		scnprintf(why, why_len, "no stock driver found (%s failed its self-test)",
+			  failed);
+		return AESNICTR_PRIORITY;
 	}
 	if (!top) {
 		pr_info("%s: no stock driver found (aesni_intel not loaded); if it loads later, ours stays above it until this module is reloaded\n",
