@@ -58,7 +58,7 @@
 read_cmdline() {
 	SCEN=main FUZZ_N=10000 TIER_N=2000 CYCLES=20 TCRYPT_SEC=0 TCRYPT_REPEAT=3
 	AEAD_N=4000 AEAD_NOSIMD_N=1000 IPSEC_BYTES=1048576
-	AUTHENC_N=4000 AUTHENC_NOSIMD_N=500 CPUCLASS=default CPUID=
+	AUTHENC_N=4000 AUTHENC_NOSIMD_N=500 CPUCLASS=default CPUID= CPUOFF=
 	XTS_N=3000 XTS_NOSIMD_N=500 XTS_TIER_N=500
 	ESN_N=4000 ESN_NOSIMD_N=500 CCM_N=4000 CCM_NOSIMD_N=300 SOAK_SECS=150 SOAK_LOAD="" SOAK_NOSIMD=""
 	ESN_WINDOW=4096 SOAK_GCM_WINDOW="" SOAK_ESN_STOCK="" SOAK_NETEM=""
@@ -70,6 +70,7 @@ read_cmdline() {
 		vmtest.authencnosimd=*) AUTHENC_NOSIMD_N=${_a#*=} ;;
 		vmtest.cpuclass=*) CPUCLASS=${_a#*=} ;;
 		vmtest.cpuid=*) CPUID=${_a#*=} ;;
+		vmtest.cpuoff=*) CPUOFF=${_a#*=} ;;
 		vmtest.esnfuzz=*) ESN_N=${_a#*=} ;;
 		vmtest.esnnosimd=*) ESN_NOSIMD_N=${_a#*=} ;;
 		vmtest.ccmfuzz=*) CCM_N=${_a#*=} ;;
