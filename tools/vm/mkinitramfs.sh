@@ -15,7 +15,7 @@
 # tcrypt, the stock aesni_intel, dm-crypt,
 # dm-integrity, brd, xfrm_user, esp4, veth, ccm, tls, mac80211_hwsim and their dependencies,
 # decompressed so that busybox can load them), the module under test at
-# /lib/vmtest/, kmod (modprobe, depmod, modinfo, lsmod) in /lib/vmtest/kmod/
+# /lib/vmtest/ (with VM_EXTRA_KO's test-only modules), kmod (modprobe, depmod, modinfo, lsmod) in /lib/vmtest/kmod/
 # for the modalias scenario, and the guest's scripts: guest/init.sh as /init, the
 # library (guest/lib.sh, families.sh, users.sh) in /vmtest/ and one script
 # per scenario in /vmtest/scenarios/.  Without [module.ko] the guest tests
@@ -156,6 +156,11 @@ if [ -n "$ko" ]; then
 	ours_name=$(modinfo -F name "$ko")
 	ours_deps=$(modinfo -F depends "$ko" | tr ',' ' ')
 fi
+
+# VM_EXTRA_KO: test-only modules beside it, also in /lib/vmtest/ (stockfail)
+for x in ${VM_EXTRA_KO:-}; do
+	cp "$x" "$stage/lib/vmtest/"
+done
 
 cat >"$stage/etc/vmtest.conf" <<EOF
 KVER='$kver'

@@ -363,7 +363,8 @@ check_load_line() {
 	authenc:"above the authenc template"*|authenc:"no stock driver found"|\
 	ccm:"above the ccm template"*|ccm:"no stock driver found")
 		[ "${_p:-0}" -le "$_n" ] || _bad="N below p" ;;
-	*:"no stock driver found") [ "$_n" = $PRIO_OURS ] || _bad="want priority $PRIO_OURS" ;;
+	*:"no stock driver found"|*:"no stock driver found ("*" failed its self-test)")
+		[ "$_n" = $PRIO_OURS ] || _bad="want priority $PRIO_OURS" ;;
 	*:"above "*" ("*")") [ "$_n" -gt "$_p" ] || _bad="N not above p" ;;
 	*:"below "*" ("*"), faster on this CPU class") [ "$_n" = $((_p - 1)) ] || _bad="want priority p - 1" ;;
 	*) _bad="no line '$OURS_NAME: $1: ... as *-aesnictr-<impl> (priority N: <why>)' with a known <why>" ;;

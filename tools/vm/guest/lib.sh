@@ -448,6 +448,27 @@ fallback_probes_off() { echo 0 >$KP/events/vmfb/enable 2>/dev/null; echo >$KP/kp
 # the common start of a scenario: what the CPU is, the emulator probe,
 # the stock modules ($1 is passed to load_stock); status 1 if there is no
 # module under test (the caller returns)
+# move aesni_intel out of the module tree for this boot (its file moved
+# away, its modules.dep and modules.alias lines dropped: stockabsent,
+# stockfail); sets STOCK_KO, STOCK_KO_DEPS
+hide_stock() {
+	_md=/lib/modules/$KVER
+	_dl=$(grep -E '(^|/)aesni[-_]intel\.ko:' $_md/modules.dep)
+	[ -n "$_dl" ] || return 1
+	STOCK_KO=/lib/vmtest/stock/$(basename "${_dl%%:*}")
+	STOCK_KO_DEPS=$(for _f in ${_dl#*:}; do basename "$_f" .ko; done)
+	# (something at boot may have asked for it already: then it goes too)
+	if [ -e /sys/module/aesni_intel ]; then
+		info "aesni_intel was loaded before the scenario began (refcnt $(cat /sys/module/aesni_intel/refcnt)): removing it"
+		rmmod aesni_intel || return 1
+	fi
+	mkdir -p /lib/vmtest/stock
+	mv "$_md/${_dl%%:*}" "$STOCK_KO" || return 1
+	sed -i '/aesni[-_]intel/d' $_md/modules.dep $_md/modules.alias 2>/dev/null
+	rm -f $_md/modules.*.bin
+	! modprobe aesni_intel 2>/dev/null && [ ! -e /sys/module/aesni_intel ]
+}
+
 scenario_begin() {
 	info "kernel $(uname -r), cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 	emulator_check

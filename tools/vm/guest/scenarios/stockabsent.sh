@@ -10,25 +10,6 @@
 # (insmod of its file): ours keeps its priority and the names still resolve
 # to ours; then ours is reloaded and follows the stock-present rules.
 
-# move aesni_intel out of the module tree; STOCK_KO, STOCK_KO_DEPS
-hide_stock() {
-	_md=/lib/modules/$KVER
-	_dl=$(grep -E '(^|/)aesni[-_]intel\.ko:' $_md/modules.dep)
-	[ -n "$_dl" ] || return 1
-	STOCK_KO=/lib/vmtest/stock/$(basename "${_dl%%:*}")
-	STOCK_KO_DEPS=$(for _f in ${_dl#*:}; do basename "$_f" .ko; done)
-	# (something at boot may have asked for it already: then it goes too)
-	if [ -e /sys/module/aesni_intel ]; then
-		info "aesni_intel was loaded before the scenario began (refcnt $(cat /sys/module/aesni_intel/refcnt)): removing it"
-		rmmod aesni_intel || return 1
-	fi
-	mkdir -p /lib/vmtest/stock
-	mv "$_md/${_dl%%:*}" "$STOCK_KO" || return 1
-	sed -i '/aesni[-_]intel/d' $_md/modules.dep $_md/modules.alias 2>/dev/null
-	rm -f $_md/modules.*.bin
-	! modprobe aesni_intel 2>/dev/null && [ ! -e /sys/module/aesni_intel ]
-}
-
 # every algorithm of every family that runs here: ours has the priority
 # the policy gives (since mark $1) and the name resolves to the winner; with
 # $2 = "unchanged" each of our drivers must still have the priority it had
