@@ -51,9 +51,9 @@
 #              cbc(aes) + hmac(sha256)/hmac(sha1); then a second boot:
 #   nosha      -cpu max,sha-ni=off: ctr/gcm/xts load, authenc is left out
 #              with one line, the authenc names resolve to the template
-#   cpubits    -cpu max,<f>=off for each f of VM_CPUBITS (bmi2 avx2 vaes;
-#              bmi1 and pclmulqdq by clearcpuid=, see below; one boot
-#              each): the module loads, each family
+#   cpubits    -cpu max less CPUID features, three boots (VM_CPUBITS):
+#              bmi1 and pclmulqdq by clearcpuid= (see below), bmi2=off with
+#              vaes=off, avx2=off: the module loads, each family
 #              needing f falls back to a narrower implementation or stays out
 #              with one line, the rest self-tested as usual, no oops
 #   esn        -cpu max: authencesn(hmac(sha1|sha256),cbc(aes)) and the
@@ -111,9 +111,9 @@
 #              (not part of all; main runs it with VM_MODULE=stock)
 #   all        all of the above but stock and demo (default)
 # Environment:
-#   VM_CPUBITS   cpubits: the CPUID features to remove, one boot each
-#                (bmi1@kernel bmi2 avx2 vaes pclmulqdq@kernel; f@kernel: by
-#                clearcpuid=f, the CPU keeps it)
+#   VM_CPUBITS   cpubits: the sets of CPUID features to remove, one boot
+#                per set, features joined by commas ("bmi1@kernel,pclmulqdq@kernel
+#                bmi2,vaes avx2"; f@kernel: by clearcpuid=f, the CPU keeps it)
 #   VM_MODULE    the module to test (default build/<kver>/aesni_ctr.ko);
 #                "stock" = no module, exercise the rig on aesni_intel only
 #   VM_FUZZ_N    fuzz cases in main and with the forced non-SIMD path (10000)
@@ -437,12 +437,19 @@ cpubits|all)
 	# initramfs's busybox dies before the test starts; with pclmulqdq=off,
 	# 6.1's stock aesni_intel (which never checks PCLMULQDQ) takes an
 	# invalid-opcode oops in aesni_gcm_init during its own self-test
-	for f in ${VM_CPUBITS:-bmi1@kernel bmi2 avx2 vaes pclmulqdq@kernel}; do
-		case "$f" in
-		*@kernel) f=${f%@kernel}
-			boot cpubits-$f max "${VM_TIMEOUT:-300}" "vmtest.scenario=cpubits vmtest.cpuoff=$f clearcpuid=$f" ;;
-		*) boot cpubits-$f max,$f=off "${VM_TIMEOUT:-300}" "vmtest.scenario=cpubits vmtest.cpuoff=$f" ;;
-		esac
+	# (each boot takes away features of different families, or two of one
+	# family's checks, so three boots cover five features)
+	for set in ${VM_CPUBITS:-bmi1@kernel,pclmulqdq@kernel bmi2,vaes avx2}; do
+		cpu=max clear="" off=""
+		for f in $(echo "$set" | tr , ' '); do
+			case "$f" in
+			*@kernel) f=${f%@kernel}; clear="$clear${clear:+,}$f" ;;
+			*) cpu="$cpu,$f=off" ;;
+			esac
+			off="$off${off:+,}$f"
+		done
+		boot "cpubits-$(echo "$off" | tr , -)" "$cpu" "${VM_TIMEOUT:-300}" \
+			"vmtest.scenario=cpubits vmtest.cpuoff=$off${clear:+ clearcpuid=$clear}"
 	done ;;
 esac
 case "$scen" in
