@@ -14,6 +14,7 @@
  * Decryption keys (aesnictr_invert_key) for the equivalent inverse cipher
  * that AESDEC implements: dec[0] = enc[n], dec[i] = InvMixColumns(enc[n - i])
  * (AESIMC) for 0 < i < n, dec[n] = enc[0].
+ * Wiped on return: xmm0 (and r9d in expand_key), the only key registers.
  */
 #include <linux/linkage.h>
 

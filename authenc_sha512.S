@@ -96,6 +96,9 @@
  *	blocks, xmm11 the chaining block, xmm12 the last round key.  Other
  *	round keys are memory operands.
  * VZEROUPPER before returning (ymm registers were used).
+ * Wiped on return: xmm7-12 (enc/dec: rk0, the last round key, X = C ^ rk0,
+ * P ^ rk0; their ymm halves by VZEROUPPER), and for sha512_blocks ymm0-6
+ * (the schedule: its last 16 words give back the block, e.g. a key pad).
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
@@ -414,7 +417,11 @@
 	sub		$FRAME, %rsp
 .endm
 
-.macro _frame_leave
+/* \regs: the vector registers to zero (key material) before returning */
+.macro _frame_leave regs:vararg
+	.irp r, \regs
+		vpxor		\r, \r, \r
+	.endr
 	vzeroupper
 	add		$FRAME, %rsp
 	pop		%r15
@@ -604,7 +611,7 @@
 	add		$128, %rsi
 	decq		F_NLEFT(%rsp)
 	jnz		.Lblocks_loop\@
-	_frame_leave
+	_frame_leave	%xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5, %xmm6
 .Lblocks_ret\@:
 .endm
 
@@ -741,7 +748,7 @@
 	sub		%rcx, %rsi
 	rep movsb
 .Lenc_ret\@:
-	_frame_leave
+	_frame_leave	CBCX, NEXTP, RK0, RKL, ATMP
 .endm
 
 /* void aesnictr_cbc_sha512_dec(dkey, stream, dst, src, len): see authenc_asm.h */
@@ -888,7 +895,7 @@
 	sub		%rcx, %rsi
 	rep movsb
 .Ldec_ret\@:
-	_frame_leave
+	_frame_leave	DX0, DX1, DX2, DX3, DIV, DRKL
 .endm
 
 /* ---- the entry points ------------------------------------------------------ */

@@ -64,6 +64,8 @@
  *	The middle round keys are loaded once per round for both blocks
  *	(loads are not on the chain's path).  The keystream and plaintext
  *	registers are zeroed before returning.
+ * Wiped on return (_wipe_keys): RK0, RKL, RKX, KN, TMP and X (round keys,
+ * keys mixed with data, keystream); crypt also KS, D and DN.
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>

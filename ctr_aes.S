@@ -55,6 +55,8 @@
  *	V12 RK	  round key being applied (VL 16, 32)
  *	V13 RKLAST last round key, V14 TMP, V15 (loop set-up only) STEP
  *	zmm17-29  round keys 1-13, loaded once (VL 64 only)
+ * Wiped on return: xmm0-1 (keystream, partial data), T (holds rk0), RK,
+ * RKLAST, TMP (RKLAST ^ src) and, VL 64, zmm17-29 (no key stays behind).
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
@@ -164,6 +166,13 @@
 	_ctr_vectors	1, 0
 .endm
 
+/* Zero the keystream (V0) and what holds key material, before returning. */
+.macro _ctr_wipe
+	.irp r, %xmm0, %xmm1, %xmm8, %xmm12, %xmm13, %xmm14	/* V0-1, T, RK, RKLAST, TMP */
+		vpxor		\r, \r, \r
+	.endr
+.endm
+
 /* Zero-extend LEN, return at once (to ret) if it is 0; NROUNDS, RKLAST_PTR. */
 .macro _ctr_prologue ret
 	mov	LEN32, LEN32			/* zero-extend len */
@@ -205,6 +214,10 @@
 	vpxord		%zmm1, %zmm0, %zmm0
 	vmovdqu8	%zmm0, (DST){%k1}
 .Ldone\@:
+	_ctr_wipe
+	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
+		vpxord		RKEY\i, RKEY\i, RKEY\i
+	.endr
 	vzeroupper
 .Lreturn\@:
 	RET
@@ -383,6 +396,7 @@
 	xor	%r10d, %r10d
 	xor	%r11d, %r11d
 .Ldone\@:
+	_ctr_wipe
 	vzeroupper
 .Lreturn\@:
 	RET

@@ -28,6 +28,11 @@
  * Registers in aesnictr_ghash_update: xmm0 ACC, xmm1 LO, xmm2 HI, xmm3 MID,
  * xmm4 the block, xmm5/xmm6 products, xmm7 a power of H, xmm14 GFPOLY,
  * xmm15 BSWAP; rdi key, rsi acc, rdx data, rcx len.
+ * Wiped on return (key material: H's powers, their products and the
+ * running GHASH value, which with the next one and the data gives back H;
+ * round keys, keystream): precompute xmm0-5, ghash_update xmm0-5/7,
+ * gcm_final xmm2/3/5/7, the updates xmm0-15 (and rk0 on the stack; an
+ * empty last update xmm0-5).
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
@@ -254,6 +259,9 @@ SYM_FUNC_START(aesnictr_ghash_update)
 	vmovdqa		%xmm2, %xmm0
 .Lghash_done:
 	vmovdqu		%xmm0, (%rsi)
+	.irp r, 0,1,2,3,4,5,7		/* K_1, products with H's powers, ACC */
+		vpxor		%xmm\r, %xmm\r, %xmm\r
+	.endr
 	RET
 SYM_FUNC_END(aesnictr_ghash_update)
 
@@ -273,6 +281,9 @@ SYM_FUNC_START(aesnictr_gcm_final)
 	vpshufb		.Lbswap128(%rip), %xmm2, %xmm2
 	vpxor		(%rsi), %xmm2, %xmm0
 	vmovdqu		%xmm0, (%r8)
+	.irp r, 2,3,5,7			/* K_1 and its products */
+		vpxor		%xmm\r, %xmm\r, %xmm\r
+	.endr
 	RET
 SYM_FUNC_END(aesnictr_gcm_final)
 
@@ -746,10 +757,16 @@ SYM_FUNC_END(aesnictr_gcm_final)
 	_last_acc	LAST_ARG, (%rsp)
 	vmovdqu	%xmm15, (BACC)
 	add	$16+2*VL, %rsp
+	.irp r, 0,1,2,3,4,5,6,7,9,10,11,12,13,14,15	/* all but BUF's rk0 (above) */
+		vpxor	%xmm\r, %xmm\r, %xmm\r
+	.endr
 	vzeroupper
 	RET
 .Lupd_none\@:
 	_last_empty	8(%rsp)
+	.irp r, 0,1,2,3,4,5		/* K_1, its products, AES(J0) */
+		vpxor	%xmm\r, %xmm\r, %xmm\r
+	.endr
 	RET
 .endm
 

@@ -120,6 +120,10 @@
  *	      halves and V4-V7 their last round keys (RKLAST ^ tweak)
  * Single blocks and the stealing use xmm0-xmm3, xmm8, xmm9 and xmm12, with
  * round keys read from memory.
+ * Wiped on return: the registers that held round keys (VL 16, 32: V9 RK,
+ * V10 RKLAST, V11 TMP, V15 RK0; VL 64: zmm16-30) or a last round key XORed
+ * with a tweak (V4-V7); the tweaks themselves (encryptions of the public IV)
+ * and the outputs stay; xts_tweak wipes xmm0.
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
@@ -796,6 +800,19 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		.endr
 		mov	%rbp, %rsp
 		pop	%rbp
+	.endif
+	/* V4-V7: RKLAST ^ tweak in the CLMUL main loop */
+	.irp r, 4,5,6,7
+		vpxor	%xmm\r, %xmm\r, %xmm\r
+	.endr
+	.if VL == 64
+		.irp r, 16,17,18,19,20,21,22,23,24,25,26,27,28,29,30	/* RK0 .. RKLAST */
+			vpxord	%xmm\r, %xmm\r, %xmm\r
+		.endr
+	.else
+		.irp r, 9,10,11,15		/* RK, RKLAST, TMP, RK0 */
+			vpxor	%xmm\r, %xmm\r, %xmm\r
+		.endr
 	.endif
 	vzeroupper
 .Lreturn\@:
