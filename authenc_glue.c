@@ -558,8 +558,9 @@ const struct aesnictr_family aesnictr_authenc_family = {
 /*
  * Two implementations: avx, AES-NI with the SHA-512 schedule in AVX2 and
  * the rounds in BMI1 (ANDN) and BMI2 (RORX); vaes512, the same with the
- * schedule in AVX-512VL (ymm registers only: no VAES, no zmm, so it needs AVX-512F/VL and the OS
- * saving the AVX-512 state, not what the vaes512 slot needs elsewhere).
+ * schedule in AVX-512VL (ymm registers only: no VAES, no zmm, so it needs
+ * AVX-512F/VL and the OS saving the AVX-512 state, not what the vaes512
+ * slot needs elsewhere).
  */
 static const char *authenc512_cpu_lacks(enum aesnictr_impl impl)
 {

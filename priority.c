@@ -11,8 +11,8 @@
  * stays reachable by driver name.  A stock driver that failed its own
  * self-test counts as absent: the kernel would not use it either.  A
  * template instance never counts: ours always beats a composition of
- * generic parts.  Where the stock code is a
- * template (authenc), ours registers at one fixed priority above it.
+ * generic parts.  Where the stock code is a template (authenc), ours
+ * registers at one fixed priority above it.
  *
  * The stock drivers are looked up by driver name, without loading modules
  * (CRYPTO_NOLOAD) and without allocating a transform: a name without a
