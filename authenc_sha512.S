@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * AES-CBC stitched with SHA-512 (BMI1/BMI2 scalar rounds, AVX2 message schedule),
- * for authenc(hmac(sha512|sha384),cbc(aes)): encrypt-then-MAC, the MAC over
- * AAD || ciphertext.  SHA-384 is SHA-512 with another initial state and a
- * truncated digest, both the caller's business: the same routines serve
- * both.  The ABI, the hash stream and its invariant are described in
+ * AES-CBC stitched with SHA-512 (BMI1/BMI2 scalar rounds, AVX2 message
+ * schedule), for authenc(hmac(sha512|sha384),cbc(aes)): encrypt-then-MAC,
+ * the MAC over AAD || ciphertext.  SHA-384 is SHA-512 with another initial
+ * state and a truncated digest, both the caller's business: the same
+ * routines serve both.  The ABI, the hash stream and its invariant are described in
  * authenc_asm.h (as for SHA-1/SHA-256, with 128-byte blocks and u64 h[8]).
  *
  * Why stitch.  CBC encryption is one serial chain (nrounds AESENC latencies
@@ -12,8 +12,8 @@
  * are another (the new E of each round waits for the previous one's: about
  * five ALU latencies per round, 80 rounds per block).  There are no
  * SHA-512 instructions on the CPUs this is for, so the rounds are scalar
- * (RORX: BMI2; ANDN: BMI1) and run on the integer ports, the message schedule on
- * the vector ALUs, the AES rounds on the AES units: interleaved in one
+ * (RORX: BMI2; ANDN: BMI1) and run on the integer ports, the message
+ * schedule on the vector ALUs, the AES rounds on the AES units: interleaved in one
  * instruction stream the out-of-order core runs the three side by side, and
  * a pass costs about the longer of the two chains, not their sum.
  *
@@ -70,8 +70,8 @@
  * part + 256, clear of part[0..128)), before any plaintext is written.
  *
  * Two variants of the three routines are built from the same macros: the
- * baseline (AVX2 + BMI1 + BMI2) and *_avx512 (only with AESNICTR_AS_VAES), whose
- * schedule computes sigma0/sigma1 with AVX-512VL's VPRORQ and VPTERNLOGQ on
+ * baseline (AVX2 + BMI1 + BMI2) and *_avx512 (only with AESNICTR_AS_VAES),
+ * whose schedule computes sigma0/sigma1 with AVX-512VL's VPRORQ and VPTERNLOGQ on
  * the same ymm registers (4 instructions each instead of 9) and VALIGNQ
  * for the shifted word windows (1 instead of 2): fewer
  * instructions per round, 3-10% faster stitched on Zen 5); nothing else
