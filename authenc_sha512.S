@@ -4,8 +4,9 @@
  * schedule), for authenc(hmac(sha512|sha384),cbc(aes)): encrypt-then-MAC,
  * the MAC over AAD || ciphertext.  SHA-384 is SHA-512 with another initial
  * state and a truncated digest, both the caller's business: the same
- * routines serve both.  The ABI, the hash stream and its invariant are described in
- * authenc_asm.h (as for SHA-1/SHA-256, with 128-byte blocks and u64 h[8]).
+ * routines serve both.  The ABI, the hash stream and its invariant are
+ * described in authenc_asm.h (as for SHA-1/SHA-256, with 128-byte blocks
+ * and u64 h[8]).
  *
  * Why stitch.  CBC encryption is one serial chain (nrounds AESENC latencies
  * per 16-byte block, 8 blocks per SHA-512 block), and the SHA-512 rounds
