@@ -14,9 +14,9 @@
  * five ALU latencies per round, 80 rounds per block).  There are no
  * SHA-512 instructions on the CPUs this is for, so the rounds are scalar
  * (RORX: BMI2; ANDN: BMI1) and run on the integer ports, the message
- * schedule on the vector ALUs, the AES rounds on the AES units: interleaved in one
- * instruction stream the out-of-order core runs the three side by side, and
- * a pass costs about the longer of the two chains, not their sum.
+ * schedule on the vector ALUs, the AES rounds on the AES units: interleaved
+ * in one instruction stream the out-of-order core runs the three side by
+ * side, and a pass costs about the longer of the two chains, not their sum.
  *
  * The SHA-512 round (a..h rotate by renaming: round t's h register becomes
  * round t+1's a):
@@ -72,9 +72,9 @@
  *
  * Two variants of the three routines are built from the same macros: the
  * baseline (AVX2 + BMI1 + BMI2) and *_avx512 (only with AESNICTR_AS_VAES),
- * whose schedule computes sigma0/sigma1 with AVX-512VL's VPRORQ and VPTERNLOGQ on
- * the same ymm registers (4 instructions each instead of 9) and VALIGNQ
- * for the shifted word windows (1 instead of 2): fewer
+ * whose schedule computes sigma0/sigma1 with AVX-512VL's VPRORQ and
+ * VPTERNLOGQ on the same ymm registers (4 instructions each instead of 9)
+ * and VALIGNQ for the shifted word windows (1 instead of 2): fewer
  * instructions per round, 3-10% faster stitched on Zen 5); nothing else
  * differs.  Functions and the blocks/encrypt loop heads are 64-byte aligned:
  * this code is large and straight-line, and its speed moved with placement.
