@@ -53,4 +53,14 @@ struct crypto_alg;
 struct crypto_alg *crypto_alg_mod_lookup(const char *name, u32 type, u32 mask);
 void crypto_mod_put(struct crypto_alg *alg);
 
+/*
+ * Likewise exported and declared there: the list of every registered
+ * algorithm and its lock, which /proc/crypto reads (priority.c walks it
+ * for the drivers registered under a family's algorithm name).
+ */
+struct list_head;
+struct rw_semaphore;
+extern struct list_head crypto_alg_list;
+extern struct rw_semaphore crypto_alg_sem;
+
 #endif /* AESNICTR_COMPAT_H */

@@ -9,14 +9,39 @@
 #include <asm/fpu/api.h>
 #include <asm/processor.h>
 #include <linux/atomic.h>
+#include <linux/kernel.h>
 #include <linux/moduleparam.h>
+#include <linux/panic.h>
 #include <linux/sysfs.h>
 #include "shared.h"
 
 static bool debug_force_nosimd;
-module_param(debug_force_nosimd, bool, 0644);
+
+/*
+ * Root may switch it at run time (the tests do, between requests); turning
+ * it on taints the kernel (U) and says so once, since every AES request of
+ * this module then runs tens of times slower.
+ */
+static int debug_force_nosimd_set(const char *val, const struct kernel_param *kp)
+{
+	int err = param_set_bool(val, kp);
+
+	if (!err && READ_ONCE(debug_force_nosimd)) {
+		add_taint(TAINT_USER, LOCKDEP_STILL_OK);
+		pr_notice_once("debug_force_nosimd set: every request takes the slow non-SIMD path (kernel tainted: U)\n");
+	}
+	return err;
+}
+
+static const struct kernel_param_ops debug_force_nosimd_ops = {
+	.set = debug_force_nosimd_set,
+	.get = param_get_bool,
+};
+
+module_param_cb(debug_force_nosimd, &debug_force_nosimd_ops,
+		&debug_force_nosimd, 0644);
 MODULE_PARM_DESC(debug_force_nosimd,
-		 "Debugging: run every request on the non-SIMD fallback path, as when the FPU is not usable (slow; for tests)");
+		 "Tests only: run every request on the slow non-SIMD fallback path, as when the FPU is not usable; root may switch it at run time; setting it taints the kernel (U)");
 
 const char *const aesnictr_impl_names[AESNICTR_NR_IMPLS] = {
 	[AESNICTR_AVX]		= "avx",

@@ -7,8 +7,10 @@
  * family's non-SIMD path has passed its own test).  Families are independent:
  * one that cannot run on this CPU is left out with one line, one whose
  * implementations all fail is left out, and the module loads if at least one
- * family registered.  Adding a family is its own files plus one entry in
- * families[] below (and its extern in family.h).
+ * family registered.  disable= leaves the families it names out before
+ * anything of theirs runs (an administrator's switch).  Adding a family is
+ * its own files plus one entry in families[] below (and its extern in
+ * family.h).
  */
 
 #include <asm/cpu_device_id.h>
@@ -34,6 +36,11 @@ static char *max_tier;
 module_param(max_tier, charp, 0444);
 MODULE_PARM_DESC(max_tier,
 		 "Widest implementation any family may use: avx (AES-NI+AVX, 128-bit), vaes2 (VAES+AVX2, 256-bit) or vaes512 (VAES+AVX-512F/BW/VL, 512-bit); default: vaes512, but vaes2 on Intel CPUs that lower their clock for 512-bit vectors");
+
+static char *disable;
+module_param(disable, charp, 0444);
+MODULE_PARM_DESC(disable,
+		 "Families to leave out, comma-separated: ctr, gcm, xts, authenc, authenc-sha512, ccm (their algorithms then stay with the stock code); read at load");
 
 /* The implementation each family registered, or -1. */
 static int registered[ARRAY_SIZE(families)];
@@ -63,6 +70,41 @@ static int width_cap(const char **why)
 	}
 	*why = "default";
 	return AESNICTR_NR_IMPLS - 1;
+}
+
+/*
+ * The families disable= names, as a bit per index of families[]; -EINVAL
+ * (logged, with the known names) for a name that is no family's.
+ */
+static long disabled_families(void)
+{
+	const char *p = disable;
+	char known[64] = "";
+	long mask = 0;
+	int i;
+
+	while (p && *p) {
+		size_t n = strcspn(p, ",");
+
+		for (i = 0; n && i < ARRAY_SIZE(families); i++)
+			if (n == strlen(families[i]->name) &&
+			    !strncmp(p, families[i]->name, n))
+				break;
+		if (n && i == ARRAY_SIZE(families)) {
+			for (i = 0; i < ARRAY_SIZE(families); i++)
+				scnprintf(known + strlen(known),
+					  sizeof(known) - strlen(known), "%s%s",
+					  i ? ", " : "", families[i]->name);
+			pr_err("unknown family '%.*s' in disable= (known: %s)\n",
+			       (int)n, p, known);
+			return -EINVAL;
+		}
+		if (n)
+			mask |= BIT(i);
+		p += n;
+		p += *p == ',';
+	}
+	return mask;
 }
 
 /*
@@ -139,12 +181,16 @@ static int __init aesnictr_init(void)
 	const char *why = "";
 	int cap = width_cap(&why);
 	int i, err, n = 0;
+	long off;
 
 	if (cap < 0) {
 		pr_err("unknown max_tier=%s (known: avx, vaes2, vaes512)\n",
 		       max_tier);
 		return -EINVAL;
 	}
+	off = disabled_families();
+	if (off < 0)
+		return off;
 	if (!x86_match_cpu(aesnictr_cpu_ids) ||
 	    aesnictr_cpu_lacks_width(AESNICTR_AVX)) {
 		/* udev offers the module to every AES-NI CPU at each boot */
@@ -173,8 +219,14 @@ static int __init aesnictr_init(void)
 	for (i = 0; i < ARRAY_SIZE(families); i++)
 		registered[i] = -1;
 	for (i = 0; i < ARRAY_SIZE(families); i++) {
-		int impl = family_start(families[i], cap);
+		int impl;
 
+		if (off & BIT(i)) {
+			pr_info("%s: %s not registered: turned off by disable=\n",
+				families[i]->name, families[i]->algs);
+			continue;
+		}
+		impl = family_start(families[i], cap);
 		registered[i] = impl >= 0 ? impl : -1;
 		if (impl >= 0) {
 			n++;
