@@ -19,7 +19,9 @@
 #   make run-check       make run, its output checked (PASS:/FAIL: lines)
 #   make install / dkms-install / dkms-remove / clean
 #   make deb             build/deb/aesni-ctr-dkms_<VERSION>_all.deb (debian/,
-#                        dh-dkms); make deb-check installs, checks and purges it
+#                        dh-dkms; installs debhelper and dh-dkms if missing,
+#                        nothing else); make deb-check installs, checks and
+#                        purges it
 #
 # Kernels are found by tools/kernels.sh alone, when a recipe runs (after
 # tools/deps.sh and the kernel build it may start), never when make parses
@@ -78,7 +80,9 @@ vm-test: modules-all
 dkms-check: deps
 	@tools/dkms-check.sh $$($(KERNELS) versions)
 
-deb: deps
+# an administrator's targets: only the packaging tools, never the test rig
+deb:
+	@tools/deps.sh --only debhelper dh-dkms dpkg-dev
 	@tools/deb.sh
 
 deb-check: deps
@@ -107,7 +111,8 @@ install: module
 	$(MAKE) -C $(KDIR) M=$(PWD_DIR) modules_install
 	depmod -a $(KVER)
 
-dkms-install: deps
+dkms-install:
+	@tools/deps.sh --only dkms
 	rm -rf /usr/src/aesni_ctr-$(DKMS_VER)
 	mkdir -p /usr/src/aesni_ctr-$(DKMS_VER)
 	cp $(SOURCES) dkms.conf /usr/src/aesni_ctr-$(DKMS_VER)/

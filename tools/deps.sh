@@ -2,6 +2,11 @@
 # Install the Debian 12 packages the project needs: idempotent, quiet when
 # everything is already there.  Every make target that needs a package calls it.
 #
+# deps.sh --only PKG...: just those packages from the machine's own apt
+# sources (no backports, no pins), for the targets an administrator runs:
+# `make deb` (debhelper, dh-dkms) and `make dkms-install` (dkms); the test
+# rig's packages stay with `make check` and `make run`.
+#
 # Two packages come from backports suites, each pinned so that nothing else is
 # installed or upgraded from there:
 #   qemu-system-x86 (QEMU 10) from bookworm-backports: QEMU 7.2 computes
@@ -20,7 +25,7 @@ linux-source-6.1 linux-source-6.12
 busybox-static kcapi-tools libkcapi-dev cryptsetup-bin dmsetup iproute2
 hostapd wpasupplicant iw wireless-regdb
 libssl-dev libgcrypt20-dev dkms sparse gnuplot-nox
-debhelper dh-dkms dpkg-dev lintian"
+debhelper dh-dkms dpkg-dev lintian debootstrap"
 # package/suite: installed from that backports suite
 BPO_PKGS="qemu-system-x86/bookworm-backports linux-source-7.3/trixie-backports"
 QEMU_MIN=1:10.0		# the oldest qemu-system-x86 the rig accepts
@@ -51,6 +56,27 @@ Pin-Priority: -1
 Package: *
 Pin: release n=trixie-backports
 Pin-Priority: -1"
+
+if [ "${1:-}" = --only ]; then
+	shift
+	missing=""
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+			missing="$missing $p"
+	done
+	[ -z "$missing" ] && exit 0
+	if [ "$(id -u)" != 0 ]; then
+		echo "deps: missing packages:$missing (run as root: $0 --only$missing)" >&2
+		exit 1
+	fi
+	echo "deps: installing$missing" >&2
+	# shellcheck disable=SC2086
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >&2 || {
+		echo "deps: apt-get install$missing failed (apt-get update first?)" >&2
+		exit 1
+	}
+	exit 0
+fi
 
 installed() {	# installed PKG: prints the installed version, fails if none
 	dpkg-query -W -f='${Status} ${Version}\n' "$1" 2>/dev/null |
