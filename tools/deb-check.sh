@@ -115,6 +115,7 @@ else
 fi
 
 # install
+initrds_before=$(ls -l --time-style=+%s /boot/initrd.img-* 2>/dev/null)
 if run_dpkg -i "$deb" >"$top/install.log" 2>&1 && [ "$(pkg_state)" = installed ]; then
 	pass "dpkg -i $deb"
 else
@@ -129,6 +130,36 @@ if [ "$(echo "$want" | sort)" = "$(echo "$have" | sort)" ]; then
 else
 	fail "/usr/src/aesni_ctr-$ver differs from make print-sources + dkms.conf:"
 	echo "$want" | sort >"$top/want"; echo "$have" | sort >"$top/have"; diff "$top/want" "$top/have"
+fi
+
+# what an administrator's machine gets besides the sources
+deps=$(dpkg-deb -f "$deb" Depends)
+case "$deps" in
+"dkms" | "dkms ("*")")
+	pass "Depends: $deps (nothing else: no kernel, no test rig; DKMS needs the running kernel's headers, see README)" ;;
+*)	fail "Depends: '$deps', want only dkms" ;;
+esac
+hook=/usr/share/initramfs-tools/hooks/aesni-ctr
+if [ -x "$hook" ] && sh -n "$hook" && [ "$("$hook" prereqs)" = cryptroot ]; then
+	pass "$hook installed, executable, runs after cryptroot"
+else
+	fail "$hook missing, not executable or without its cryptroot prerequisite"
+fi
+cf=$(dpkg-query -W -f='${Conffiles}\n' "$pkg" | awk 'NF { print $1 }' | sort | tr '\n' ' ')
+if [ "$cf" = "/etc/initramfs-tools/conf.d/aesni-ctr /etc/modprobe.d/aesni-ctr.conf " ] &&
+   grep -qx 'AESNI_CTR_INITRAMFS=auto' /etc/initramfs-tools/conf.d/aesni-ctr &&
+   ! grep -qv '^\(#.*\)\{0,1\}$' /etc/modprobe.d/aesni-ctr.conf &&
+   grep -qx '#blacklist aesni_ctr' /etc/modprobe.d/aesni-ctr.conf; then
+	pass "conffiles: $cf(AESNI_CTR_INITRAMFS=auto; the modprobe.d file all comments, its blacklist line among them)"
+else
+	fail "conffiles: '$cf', or their content differs (want AESNI_CTR_INITRAMFS=auto and a modprobe.d file of comments only)"
+fi
+if grep -qsv '^[[:space:]]*\(#\|$\)' /etc/crypttab; then
+	echo "INFO: this machine's /etc/crypttab lists volumes: the postinst rebuilt its initramfs images (not checked)"
+elif [ "$(ls -l --time-style=+%s /boot/initrd.img-* 2>/dev/null)" = "$initrds_before" ]; then
+	pass "no encrypted volumes here: the initramfs images were left alone ($(echo "$initrds_before" | grep -c initrd) in /boot)"
+else
+	fail "the initramfs images in /boot changed though /etc/crypttab lists no volume"
 fi
 
 # per kernel (tools/kernels.sh: Debian's have their modules under /lib/modules)
@@ -200,9 +231,11 @@ if run_dpkg --purge "$pkg" >"$top/purge.log" 2>&1 && [ "$(pkg_state)" = not-inst
 else
 	fail "dpkg --purge $pkg (state: $(pkg_state))"; tail -30 "$top/purge.log"
 fi
-left=$(ls -d /usr/src/aesni_ctr-* /var/lib/dkms/aesni_ctr /usr/share/doc/"$pkg" 2>/dev/null; kos)
+left=$(ls -d /usr/src/aesni_ctr-* /var/lib/dkms/aesni_ctr /usr/share/doc/"$pkg" \
+	/usr/share/initramfs-tools/hooks/aesni-ctr /etc/initramfs-tools/conf.d/aesni-ctr \
+	/etc/modprobe.d/aesni-ctr.conf 2>/dev/null; kos)
 if [ -z "$left" ]; then
-	pass "purged: no /usr/src/aesni_ctr-*, /var/lib/dkms/aesni_ctr, /usr/share/doc/$pkg or updates/dkms/aesni_ctr.ko* left"
+	pass "purged: no /usr/src/aesni_ctr-*, /var/lib/dkms/aesni_ctr, /usr/share/doc/$pkg, initramfs hook, conffiles or updates/dkms/aesni_ctr.ko* left"
 else
 	fail "left after purge: $(echo "$left" | tr '\n' ' ')"
 fi
