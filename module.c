@@ -17,6 +17,7 @@
 #include <crypto/algapi.h>
 #include <linux/fips.h>
 #include <linux/module.h>
+#include <linux/utsname.h>
 #include "family.h"
 
 #ifndef AESNICTR_VERSION
@@ -242,6 +243,9 @@ static int __init aesnictr_init(void)
 		pr_info("no algorithm family could be registered; not loading\n");
 		return -ENODEV;
 	}
+	if (AESNICTR_UNTESTED_KERNEL)
+		pr_notice("kernel %s is newer than 7.3, the newest this version was tested on: any driver of the kernel's that ours was not measured against stays above ours\n",
+			  utsname()->release);
 	pr_info("version %s:%s (width cap %s: %s; cpu class %s)\n",
 		AESNICTR_VERSION, summary, aesnictr_impl_names[cap], why,
 		aesnictr_cpu_class_names[aesnictr_cpu_class()]);
