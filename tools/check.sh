@@ -94,6 +94,8 @@ step "dkms add/build" 600 tools/dkms-check.sh $kvers
 # purged; its INFO: lines say which kernel it could not check
 step "Debian package (make deb, dpkg -i, DKMS, signing, purge)" 900 tools/deb-check.sh
 grep '^INFO: .*not checked' "$LAST_OUT" | sed 's/^/  /'
+# make deb on a root with nothing of the project's (debootstrap, ~1 min)
+step "make deb on a clean Debian 12 root (installs only the packaging tools)" 900 tools/deb-clean-check.sh
 for k in $kvers; do
 	step "QEMU guest tests, kernel $k" 1800 tools/vm/run.sh "$k" all
 	# run.sh: "COVERED: <kver> <family> <impl> <alg>"
