@@ -7,7 +7,7 @@
 #   make modules-all     build build/<kver>/aesni_ctr.ko for every kernel
 #   make check           every test (native, kernel builds, QEMU guests);
 #                        REQUIRE="ctr:vaes512 gcm:avx@vm ..." fails unless
-#                        each named implementation was tested (see README)
+#                        each named implementation was tested (docs/testing.md)
 #   make bench           speed, natively (CSV=1 for CSV only, PLOT=1 for a
 #                        figure per family in build/bench/, MODES=, SIZES=,
 #                        CHAIN=1 for latency: see tools/native/Makefile), and

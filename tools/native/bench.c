@@ -4,7 +4,7 @@
  * ours against OpenSSL EVP, libgcrypt and the stock kernels' own x86
  * assembly, AES-128 and AES-256.  How it measures (the message model of
  * each mode, the IV rings, the interleaved runs, --chain, the checks):
- * README.md, "How `make bench` measures".
+ * docs/performance.md, "How `make bench` measures".
  *
  * This is the core: the command line, the timing (calibration, the
  * interleaved runs, the best of them), the checks of the outputs against

@@ -2,7 +2,7 @@
 /*
  * The bench's core (bench.c) and what its mode files (bench_<mode>.c) and
  * backend files (bench_ours.c, bench_openssl.c, bench_gcrypt.c,
- * bench_stock.c) share.  How it measures: README.md, "How `make bench`
+ * bench_stock.c) share.  How it measures: docs/performance.md, "How `make bench`
  * measures".
  *
  * A mode is a struct bench_mode registered in bench_modes[] (bench.c); the
@@ -144,7 +144,7 @@ extern unsigned int ring_next;
 
 /*
  * --chain: chain_dep is always 0 but computed from each message's output
- * through chain_zero, which the compiler cannot see is 0 (README.md).
+ * through chain_zero, which the compiler cannot see is 0 (docs/performance.md).
  */
 extern int chain;
 extern volatile unsigned int chain_zero;
@@ -158,7 +158,7 @@ struct impl *add_impl(const char *name, const char *col, enum impl_kind kind,
 /* 64-byte aligned zeroed memory, or exit 2. */
 void *bench_aligned(size_t n);
 
-/* The next message's IV, from the ring written beforehand (README.md). */
+/* The next message's IV, from the ring written beforehand (docs/performance.md). */
 static inline void next_iv(u8 iv[BLK])
 {
 	memcpy(iv, iv_ring[(msg_no++ + chain_dep) % NR_IV], BLK);

@@ -3,7 +3,7 @@
  * The bench's authenc(hmac(sha1|sha256),cbc(aes)) modes as IPsec ESP uses
  * them: 24 bytes of AAD, a 16-byte CBC IV, an HMAC key as long as the
  * digest, the full digest as tag; decryption of a ring of messages made
- * beforehand, the tag checked first (README.md, "How `make bench`
+ * beforehand, the tag checked first (docs/performance.md, "How `make bench`
  * measures").  cur->param is the hash (H_SHA1, H_SHA256, H_SHA512).
  * SHA-384 runs the same assembly as SHA-512 (another initial state, the
  * digest truncated), so authenc-sha512-* stands for both.  Ours for SHA-512

@@ -2,7 +2,7 @@
 /*
  * The bench's ccm-enc and ccm-dec modes: L = 4 (an 11-byte nonce, as
  * rfc4309 makes), 16 bytes of AAD, a 16-byte tag; decryption of a ring of
- * messages made beforehand, the tag checked (README.md, "How `make bench`
+ * messages made beforehand, the tag checked (docs/performance.md, "How `make bench`
  * measures").
  *
  * Ours: the avx assembly (ccm_aes.S) under the module's message layer

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The bench's ctr mode: each message a fresh IV and the whole of src into
- * the output (README.md, "How `make bench` measures").
+ * the output (docs/performance.md, "How `make bench` measures").
  */
 #include "bench.h"
 #include "ctr_split.h"

@@ -2,7 +2,7 @@
 /*
  * The bench's gcm-enc and gcm-dec modes: a 12-byte IV, 16 bytes of AAD, a
  * 16-byte tag; decryption of a ring of messages made beforehand, the tag
- * checked (README.md, "How `make bench` measures").
+ * checked (docs/performance.md, "How `make bench` measures").
  */
 #include "bench.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The bench's xts-enc and xts-dec modes: the XTS key two AES keys of the
- * size shown, a 16-byte IV per message from a ring of its own (README.md,
+ * size shown, a 16-byte IV per message from a ring of its own (docs/performance.md,
  * "How `make bench` measures").
  */
 #include "bench.h"
