@@ -41,6 +41,21 @@
 #              (a ctr(aes) named ctr-aes-aesni that fails the crypto
 #              manager's test) loaded first: ours counts it as absent (ctr
 #              at 1000, the load line says why), "ctr(aes)" resolves to ours
+#   rival      -cpu max, the test-only rival_xts.ko (an xts(aes) named
+#              xts-aes-rival, priority 2000, that passes the crypto
+#              manager's test) loaded first: ours logs the driver it was
+#              never measured against and registers xts at 1999 below it,
+#              "xts(aes)" resolves to the rival, ctr/gcm unchanged; with the
+#              rival gone xts is back at 1000; a rival at 100 (below the
+#              stock driver) is logged but changes nothing
+#   offswitch  -cpu max: the administrator's off switches: with "blacklist
+#              aesni_ctr" in /etc/modprobe.d a ccm(aes) and an authenc user
+#              (the kernel's request_module through kmod's modprobe) do not
+#              load the installed module, without it they do; disable=
+#              (insmod, and options in /etc/modprobe.d) leaves the named
+#              families out with one line each, an unknown name is EINVAL,
+#              all six ENODEV; debug_force_nosimd=1 taints (U) with one line
+#              per load; modinfo's parameter descriptions
 #   zmmcap     -cpu Icelake-Server,model=106 ($VM_ZMM_CPU): the width cap for
 #              a CPU that slows down with 512-bit vectors, max_tier=vaes512
 #   authenc    -cpu max: authenc(hmac(sha1),cbc(aes)) and
@@ -165,7 +180,7 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|stockfail|zmmcap|authenc|nosha|cpubits|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|wifi|stock|demo|all]}
+kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|stockfail|rival|offswitch|zmmcap|authenc|nosha|cpubits|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|wifi|stock|demo|all]}
 scen=${2:-all}
 logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
@@ -324,6 +339,24 @@ boot_own_initramfs() {
 	initrd=$initrd_main
 }
 
+# build_test_module DIR NAME: the test-only module NAME.ko of tools/vm/DIR/
+# (its .c and Kbuild), built W=1 for this kernel from a copy in
+# $logdir/DIR-src (log: $logdir/DIR-build.log); sets TEST_KO to it, or
+# emits a failed check and returns 1 if the build failed or warned
+build_test_module() {
+	local src=$logdir/$1-src log=$logdir/$1-build.log kd
+	TEST_KO=""
+	rm -rf "$src"
+	cp -r "$here/$1" "$src" && kd=$("$root/tools/kernels.sh" kdir "$kver") &&
+		make -C "$kd" M="$src" W=1 modules >"$log" 2>&1
+	if [ ! -f "$src/$2.ko" ] || grep -q 'warning:' "$log"; then
+		emit fail "$kver $1: building $2.ko failed or warned (log: $log)"
+		tail -5 "$log" | sed 's/^/# /'
+		return 1
+	fi
+	TEST_KO=$src/$2.ko
+}
+
 # cpuclass <name> <cpu> <vendor:family:model> <class>: a cheap boot of the
 # cpuclass scenario; its priorities must equal the main boot's (the classes
 # QEMU can model differ only for vaes512, which TCG cannot run)
@@ -398,18 +431,28 @@ stockfail|all)
 	# kernel from a copy, beside the module under test in its own initramfs
 	if [ -z "$ko" ]; then
 		emit fail "$kver stockfail: needs the module under test (not with VM_MODULE=stock)"
+	elif build_test_module stockfail stockfail_ctr; then
+		boot_own_initramfs stockfail "$ko" "$TEST_KO" ||
+			emit fail "$kver stockfail: building its initramfs failed (log: $logdir/mkinitramfs-stockfail.log)"
+	fi ;;
+esac
+case "$scen" in
+rival|all)
+	# the test-only rival_xts.ko (tools/vm/rival/): an xts(aes) named
+	# xts-aes-rival at 2000, a driver ours was never measured against
+	if [ -z "$ko" ]; then
+		emit fail "$kver rival: needs the module under test (not with VM_MODULE=stock)"
+	elif build_test_module rival rival_xts; then
+		boot_own_initramfs rival "$ko" "$TEST_KO" ||
+			emit fail "$kver rival: building its initramfs failed (log: $logdir/mkinitramfs-rival.log)"
+	fi ;;
+esac
+case "$scen" in
+offswitch|all)
+	if [ -z "$ko" ]; then
+		emit fail "$kver offswitch: needs the module under test (not with VM_MODULE=stock)"
 	else
-		sdir=$logdir/stockfail-src
-		rm -rf "$sdir"
-		cp -r "$here/stockfail" "$sdir" &&
-		make -C "$("$root/tools/kernels.sh" kdir "$kver")" M="$sdir" W=1 modules >"$logdir/stockfail-build.log" 2>&1
-		if [ ! -f "$sdir/stockfail_ctr.ko" ] || grep -q 'warning:' "$logdir/stockfail-build.log"; then
-			emit fail "$kver stockfail: building stockfail_ctr.ko failed or warned (log: $logdir/stockfail-build.log)"
-			tail -5 "$logdir/stockfail-build.log" | sed 's/^/# /'
-		else
-			boot_own_initramfs stockfail "$ko" "$sdir/stockfail_ctr.ko" ||
-				emit fail "$kver stockfail: building its initramfs failed (log: $logdir/mkinitramfs-stockfail.log)"
-		fi
+		boot offswitch max "${VM_TIMEOUT:-300}" "vmtest.scenario=offswitch"
 	fi ;;
 esac
 case "$scen" in
@@ -510,7 +553,7 @@ stock)
 	boot stock max "${VM_TIMEOUT:-900}" "vmtest.scenario=stock" ;;
 esac
 case "$scen" in
-main|aead|avxonly|nosupport|fips|xts|selftestfault|stockfail|zmmcap|authenc|nosha|cpubits|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|wifi|stock|demo|all) ;;
+main|aead|avxonly|nosupport|fips|xts|selftestfault|stockfail|rival|offswitch|zmmcap|authenc|nosha|cpubits|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|wifi|stock|demo|all) ;;
 *) emit fail "$kver: unknown scenario $scen" ;;
 esac
 

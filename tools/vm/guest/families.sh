@@ -344,7 +344,9 @@ check_resolution() { check_resolution_of "$1" "$2" $(holder "$1" 120); }
 # The load line of family $1 since mark $2:
 #   aesni_ctr: <family>: <algs> as *-aesnictr-<impl> (priority N: <why>)
 # <why>: "no stock driver found" (N = 1000), "above <driver> (<p>)" (N > p),
-# "below <driver> (<p>), faster on this CPU class" (N = p - 1), authenc
+# "below <driver> (<p>), faster on this CPU class" (N = p - 1), "below
+# <driver> (<p>), not measured against it" (N = p - 1: the highest rival is
+# a driver the family's list does not have; the rival scenario), authenc
 # and ccm: "above the <family> template" (the module prints no number:
 # 4500).  $3 = "absent" (no stock driver may be loaded: "no stock driver
 # found"; authenc, ccm: 4500, either reason), "present" (a stock driver
@@ -366,7 +368,8 @@ check_load_line() {
 	*:"no stock driver found"|*:"no stock driver found ("*" failed its self-test)")
 		[ "$_n" = $PRIO_OURS ] || _bad="want priority $PRIO_OURS" ;;
 	*:"above "*" ("*")") [ "$_n" -gt "$_p" ] || _bad="N not above p" ;;
-	*:"below "*" ("*"), faster on this CPU class") [ "$_n" = $((_p - 1)) ] || _bad="want priority p - 1" ;;
+	*:"below "*" ("*"), faster on this CPU class"|*:"below "*" ("*"), not measured against it")
+		[ "$_n" = $((_p - 1)) ] || _bad="want priority p - 1" ;;
 	*) _bad="no line '$OURS_NAME: $1: ... as *-aesnictr-<impl> (priority N: <why>)' with a known <why>" ;;
 	esac
 	case "${3:-}:$1:$_why" in
@@ -453,4 +456,108 @@ check_refusal_line() {
 	else
 		pass "the refusal is logged below error level (info), as for a CPU the module does not support"
 	fi
+}
+
+# ---------------------------------------------------------------------
+# disable= (the offswitch scenario): every family name the module knows
+# (FAMILIES less authenc-sha512, which has no implementation list here),
+# our drivers of each, and check_off: what a load with some of them turned
+# off must show
+ALL_FAMILIES="ctr gcm xts authenc authenc-sha512 ccm"
+# the /proc/crypto driver pattern (grep -E) of family $1's drivers
+fam_drivers() {
+	case "$1" in
+	ctr) echo '^ctr-aes-aesnictr-' ;;
+	gcm) echo '^(rfc4106-)?gcm-aes-aesnictr-' ;;
+	xts) echo '^xts-aes-aesnictr-' ;;
+	authenc) echo '^authenc(esn)?-hmac-sha(1|256)-cbc-aes-aesnictr-' ;;
+	authenc-sha512) echo '^authenc(esn)?-hmac-sha(384|512)-cbc-aes-aesnictr-' ;;
+	ccm) echo '^(rfc4309-)?ccm-aes-aesnictr-' ;;
+	esac
+}
+# our drivers of family $1 in /proc/crypto, on one line
+fam_present() { crypto_drivers | grep -E "$(fam_drivers "$1")" | tr '\n' ' '; }
+# the top (highest-priority) entry of cra_name $1: driver module priority refcnt
+top_entry_ref() { crypto_list "$1" | sort -k3 -n -r | awk '{ print $1, $2, $3, $4; exit }'; }
+
+# check_off MARK "OFF...": one "turned off by disable=" line per family of
+# OFF and none of its drivers; the others self-tested with their usual
+# load lines (stock present); the summary line names only the others
+check_off() {
+	_mk=$1 _off=" $2 "
+	for _fm in $ALL_FAMILIES; do
+		_n=$(dmesg_since "$_mk" | grep -F "$OURS_NAME: $_fm: " | grep -c -F 'not registered: turned off by disable=')
+		_l=$(dmesg_since "$_mk" | grep -F "$OURS_NAME: $_fm: " | grep -F 'turned off by disable=' | tail -1 | nots)
+		case "$_off" in
+		*" $_fm "*)
+			check $([ "$_n" -eq 1 ]; echo $?) "$_fm left out in one line: $_l" \
+				"want one '$OURS_NAME: $_fm: ... not registered: turned off by disable=' line, got $_n"
+			_p=$(fam_present $_fm)
+			check $([ -z "$_p" ] && [ -z "$(dmesg_since "$_mk" | grep -F "$OURS_NAME: $_fm: " | grep -F ' as *-aesnictr-')" ]; echo $?) \
+				"$_fm: no load line, none of its drivers in /proc/crypto" \
+				"$_fm is disabled, but /proc/crypto has: ${_p:-nothing} (or a load line was logged)" ;;
+		*)
+			[ "$_n" -eq 0 ] || fail "$_fm is not named in disable=, but: $_l" ;;
+		esac
+	done
+	for _fm in $FAMILIES; do
+		case "$_off" in *" $_fm "*) continue ;; esac
+		_w=$(want_impl $_fm)
+		[ -n "$_w" ] || continue
+		_ok=0
+		for _a in $(family_algs $_fm); do
+			wait_alg_selftest "${_a%:*}" "$(drv_name $_fm $_w "${_a%:*}")" "${_a##*:}" 30 >/dev/null || _ok=1
+		done
+		check $_ok "$_fm family (not disabled): $(fam_present $_fm)registered, selftest : passed" \
+			"$_fm family (not disabled): not every driver passed its self-test: $(fam_present $_fm)"
+		check_load_line $_fm "$_mk" present
+	done
+	case "$_off" in
+	*" authenc-sha512 "*) ;;
+	*)
+		_l=$(ours_line "$_mk" "$OURS_NAME: authenc-sha512: ")
+		case "$_l" in
+		*" as *-aesnictr-"*"(priority 4500: above the authenc template)")
+			pass "authenc-sha512 (not disabled): $_l" ;;
+		*) fail "authenc-sha512 (not disabled): load line '${_l:-none}', want '... as *-aesnictr-<impl> (priority 4500: above the authenc template)'" ;;
+		esac ;;
+	esac
+	# the summary line: the families not disabled, and only those
+	_l=$(ours_line "$_mk" "$OURS_NAME: version ")
+	_bad=""
+	for _fm in $ALL_FAMILIES; do
+		case "$_off" in
+		*" $_fm "*) case " $_l " in *" $_fm="*) _bad="$_bad $_fm listed;" ;; esac ;;
+		*)
+			if [ $_fm = authenc-sha512 ]; then
+				case " $_l " in *" $_fm="*) ;; *) _bad="$_bad no $_fm=;" ;; esac
+			else
+				_w=$(want_impl $_fm)
+				case " $_l " in
+				*" $_fm=$_w "*) ;;
+				*) [ -z "$_w" ] || _bad="$_bad no $_fm=$_w;" ;;
+				esac
+			fi ;;
+		esac
+	done
+	check $([ -n "$_l" ] && [ -z "$_bad" ]; echo $?) "summary line names the families not disabled, only those: $_l" \
+		"summary line '${_l:-none}':${_bad% ;}"
+}
+
+# the top entry of cra_name $1 while a tfm of it is held is not ours: a
+# template instance of module $2 (driver "$2(...)") serves it
+check_template_serves() {
+	if ! hold_start $(holder "$1" 60); then
+		hold_stop
+		fail "\"$1\": the AF_ALG user never held a tfm: $(head -1 /tmp/hold.out)"
+		return
+	fi
+	set -- "$1" "$2" $(top_entry_ref "$1")
+	hold_stop
+	case "$3" in
+	"$2("*) check $([ "$4" != "$OURS_NAME" ] && [ "${6:-0}" -ge 1 ]; echo $?) \
+		"\"$1\" is served by the kernel's template instance $3 (module $4, priority $5, refcnt $6 while held)" \
+		"\"$1\": top entry $3 (module $4, refcnt $6)" ;;
+	*) fail "\"$1\" is not served by a $2 template instance: top entry '${3:-none}' (module ${4:-?}; $(crypto_oneline "$1"))" ;;
+	esac
 }

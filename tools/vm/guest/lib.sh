@@ -243,7 +243,13 @@ hold_start() {
 	"$@" >/tmp/hold.out 2>&1 &
 	HOLD_PID=$!
 	poll 600 hold_ready
-	grep -q '^HOLD:' /tmp/hold.out
+	grep -q '^HOLD:' /tmp/hold.out && return 0
+	# (it exited: its status after what it printed, for the failure text)
+	if ! kill -0 "$HOLD_PID" 2>/dev/null; then
+		wait "$HOLD_PID"
+		echo "(holder $* exited with status $? without HOLD:)" >>/tmp/hold.out
+	fi
+	return 1
 }
 hold_stop() { kill "$HOLD_PID" 2>/dev/null; wait "$HOLD_PID" 2>/dev/null; }
 
