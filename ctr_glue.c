@@ -37,6 +37,13 @@ static const struct aesnictr_stock_driver ctr_stock[] = {
 	{ "ctr-aes-aesni-avx",	 { AESNICTR_BY_VAES,	  AESNICTR_BY_VAES } },
 	{ "ctr-aes-vaes-avx2",	 { AESNICTR_BY_VAES512,	  AESNICTR_BY_VAES512 } },
 	{ "ctr-aes-vaes-avx512", { AESNICTR_BY_VAES512,	  AESNICTR_BY_VAES512 } },
+	/*
+	 * 7.x's crypto/aes.c: the mode in C over the AES library, which on
+	 * x86 does one AES-NI block per call (lib/crypto/x86 has no mode
+	 * code; read from 7.3's source, not benched): beaten by every
+	 * implementation, as a template instance is.
+	 */
+	{ "ctr-aes-lib",	 { AESNICTR_BY_ALL,	  AESNICTR_BY_ALL } },
 	{}
 };
 

@@ -54,6 +54,13 @@ static const struct aesnictr_stock_driver gcm_stock[] = {
 	{ "generic-gcm-vaes-avx10_256",	{ AESNICTR_BY_NONE,	AESNICTR_BY_VAES512 } },
 	{ "generic-gcm-vaes-avx10_512",	{ AESNICTR_BY_NONE,	AESNICTR_BY_VAES512 } },
 	{ "generic-gcm-vaes-avx512",	{ AESNICTR_BY_NONE,	AESNICTR_BY_VAES512 } },
+	/*
+	 * 7.x's crypto/aes.c: the mode in C over the AES library, which on
+	 * x86 does one AES-NI block per call (lib/crypto/x86 has no mode
+	 * code; read from 7.3's source, not benched): beaten by every
+	 * implementation, as a template instance is.
+	 */
+	{ "gcm-aes-lib",			{ AESNICTR_BY_ALL,	AESNICTR_BY_ALL } },
 	{}
 };
 
