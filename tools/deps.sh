@@ -25,7 +25,7 @@ linux-source-6.1 linux-source-6.12
 busybox-static kcapi-tools libkcapi-dev cryptsetup-bin dmsetup iproute2
 hostapd wpasupplicant iw wireless-regdb
 libssl-dev libgcrypt20-dev dkms sparse gnuplot-nox
-debhelper dh-dkms dpkg-dev lintian debootstrap"
+debhelper dh-dkms dpkg-dev lintian debootstrap mmdebstrap"
 # package/suite: installed from that backports suite
 BPO_PKGS="qemu-system-x86/bookworm-backports linux-source-7.3/trixie-backports"
 QEMU_MIN=1:10.0		# the oldest qemu-system-x86 the rig accepts
