@@ -30,6 +30,9 @@ skipped=0
 todos=0
 vmtally=build/check-vm-tally	# "<kver> <boot> passed failed skipped"
 : >"$vmtally"
+steptimes=build/check-step-times	# "<seconds> <step>"
+: >"$steptimes"
+start=$(date +%s)
 
 # step NAME TIMEOUT_SECONDS COMMAND...
 step() {
@@ -37,8 +40,11 @@ step() {
 	shift 2
 	echo "=== $name" | tee -a "$log"
 	out=build/check-$(echo "$name" | tr -c 'a-zA-Z0-9.\n' '-').log
+	t0=$(date +%s)
 	timeout --kill-after=10 "$limit" "$@" >"$out" 2>&1
 	rc=$?
+	secs=$(($(date +%s) - t0))
+	echo "$secs $name" >>"$steptimes"
 	cat "$out" >>"$log"
 	# PASS:/FAIL: lines, coverage, and of the KTAP lines the failures and skips
 	grep -E '^(PASS|FAIL|NOT COVERED):|covered|^not ok |^ok .* # SKIP ' "$out" | sed 's/^/  /'
@@ -61,7 +67,7 @@ step() {
 		f=1
 	fi
 	t=${t:-0}
-	echo "  $name: $p passed, $f failed, $k skipped$([ "$t" -eq 0 ] || echo ", $t known failures (TODO)")"
+	echo "  $name: $p passed, $f failed, $k skipped$([ "$t" -eq 0 ] || echo ", $t known failures (TODO)") in ${secs}s"
 	todos=$((todos + t))
 	passed=$((passed + p))
 	failed=$((failed + f))
@@ -137,6 +143,9 @@ if [ -s "$vmtally" ]; then
 	echo "QEMU guest checks by scenario (kernel boot: passed failed skipped):"
 	awk '{ printf "  %-28s %-20s %4d passed %3d failed %3d skipped\n", $1, $2, $3, $4, $5 }' "$vmtally"
 fi
+echo "wall time per step:"
+awk '{ s = $1; $1 = ""; printf "  %5d s %s\n", s, $0 }' "$steptimes"
+echo "check: total $(($(date +%s) - start)) s"
 echo "check: $skipped skipped (not counted as passed)"
 [ "$todos" -eq 0 ] || echo "check: $todos known failures (KTAP TODO: a defect open in an issue; listed above, not counted as passed)"
 echo "check: $passed passed, $failed failed"
