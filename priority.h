@@ -2,7 +2,9 @@
 /*
  * What a family tells priority.c: the stock drivers of 6.1 to 7.3 that could
  * serve its algorithms, and for each, per CPU class, which of the family's
- * implementations make bench measured faster than it.  priority.c alone
+ * implementations make bench measured faster than it.  A driver registered
+ * under the family's name that is not listed is a rival never measured
+ * against (priority.c).  priority.c alone
  * turns that into a priority; a family computes none itself.
  */
 #ifndef AESNICTR_PRIORITY_H
@@ -66,9 +68,9 @@ struct aesnictr_policy {
 
 /*
  * The priority to register implementation impl of a family with, and in why
- * the reason, for the load line; -EAGAIN if a stock driver's state could not
- * be read (the family is then left out rather than risk standing above
- * faster code).
+ * the reason, for the load line; -EAGAIN if a rival's state could not be
+ * read, -ENOMEM (the family is then left out rather than risk standing
+ * above faster code).
  */
 int aesnictr_priority(const struct aesnictr_policy *policy,
 		      enum aesnictr_impl impl, char *why, size_t why_len);
