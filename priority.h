@@ -4,8 +4,8 @@
  * serve its algorithms, and for each, per CPU class, which of the family's
  * implementations make bench measured faster than it.  A driver registered
  * under the family's name that is not listed is a rival never measured
- * against (priority.c).  priority.c alone
- * turns that into a priority; a family computes none itself.
+ * against (priority.c).  priority.c alone turns that into a priority; a
+ * family computes none itself.
  */
 #ifndef AESNICTR_PRIORITY_H
 #define AESNICTR_PRIORITY_H
