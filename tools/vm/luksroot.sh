@@ -417,7 +417,7 @@ judge_boot() {
 			"$n: the root volume's dm-crypt holds the STOCK xts(aes): the highest-priority entry $(echo "$top" | awk '{ print $1 " (module " $2 ", priority " $3 ", refcnt " $4 ")" }')" \
 			"$n: the top xts(aes) '${top:-none}' is not aesni_intel's with refcnt > 1"
 	fi
-	local pat='\bWARNING\b|\bBUG\b|Oops|Call Trace|alg: .*failed|general protection fault|UBSAN|KASAN|Kernel panic|soft lockup|hung_task|RCU stall'
+	local pat=$VM_KLOG_BAD
 	bad=$( { cat "$dm"; cat "$con"; } | grep -E "$pat" |
 		grep -v 'Speculative Return Stack Overflow: WARNING: See ' | sort -u | head -5)
 	if [ -n "$bad" ]; then

@@ -288,7 +288,7 @@ ${l#COVERED: }" ;;
 	fi
 	# WARNING / BUG / Oops / Call Trace / self-test failures in the kernel log
 	# (the unsigned-module taint lines are expected and match none of these)
-	local pat='\bWARNING\b|\bBUG\b|Oops|Call Trace|alg: .*failed|general protection fault|UBSAN|KASAN|Kernel panic|soft lockup|hung_task|RCU stall'
+	local pat=$VM_KLOG_BAD
 	local bad
 	# (an AMD family 0x19/0x1a guest without the microcode's SRSO mitigation
 	# gets "Speculative Return Stack Overflow: WARNING: See ...", a notice
@@ -425,27 +425,28 @@ selftestfault|all)
 		fi
 	fi ;;
 esac
+# boot_with_test_module SCEN DIR NAME: scenario SCEN's boot with the
+# test-only NAME.ko of tools/vm/DIR/ (build_test_module) beside the module
+# under test, in its own initramfs
+boot_with_test_module() {
+	if [ -z "$ko" ]; then
+		emit fail "$kver $1: needs the module under test (not with VM_MODULE=stock)"
+	elif build_test_module "$2" "$3"; then
+		boot_own_initramfs "$1" "$ko" "$TEST_KO" ||
+			emit fail "$kver $1: building its initramfs failed (log: $logdir/mkinitramfs-$1.log)"
+	fi
+}
 case "$scen" in
 stockfail|all)
-	# the test-only stockfail_ctr.ko (tools/vm/stockfail/), built for this
-	# kernel from a copy, beside the module under test in its own initramfs
-	if [ -z "$ko" ]; then
-		emit fail "$kver stockfail: needs the module under test (not with VM_MODULE=stock)"
-	elif build_test_module stockfail stockfail_ctr; then
-		boot_own_initramfs stockfail "$ko" "$TEST_KO" ||
-			emit fail "$kver stockfail: building its initramfs failed (log: $logdir/mkinitramfs-stockfail.log)"
-	fi ;;
+	# stockfail_ctr.ko: a ctr(aes) named ctr-aes-aesni that fails its
+	# self-test
+	boot_with_test_module stockfail stockfail stockfail_ctr ;;
 esac
 case "$scen" in
 rival|all)
-	# the test-only rival_xts.ko (tools/vm/rival/): an xts(aes) named
-	# xts-aes-rival at 2000, a driver ours was never measured against
-	if [ -z "$ko" ]; then
-		emit fail "$kver rival: needs the module under test (not with VM_MODULE=stock)"
-	elif build_test_module rival rival_xts; then
-		boot_own_initramfs rival "$ko" "$TEST_KO" ||
-			emit fail "$kver rival: building its initramfs failed (log: $logdir/mkinitramfs-rival.log)"
-	fi ;;
+	# rival_xts.ko: an xts(aes) named xts-aes-rival at 2000, a driver ours
+	# was never measured against
+	boot_with_test_module rival rival rival_xts ;;
 esac
 case "$scen" in
 offswitch|all)

@@ -6,6 +6,7 @@
 #                    tools/kernels.sh (the one list of the project's kernels:
 #                    Debian's 6.1 and 6.12, the cached 7.3 build); on error
 #                    prints why and returns 1
+# VM_KLOG_BAD        the kernel-log pattern every boot is checked against
 # vm_qemu_check      sets VM_QEMU (the binary: $VM_QEMU or qemu-system-x86_64)
 #                    and VM_QEMU_VERSION; returns 1 with a message if it is
 #                    missing or older than QEMU 10 (QEMU 7.2, Debian 12's own,
@@ -13,6 +14,11 @@
 #                    TCG; tools/deps.sh installs 10.x from bookworm-backports)
 
 VM_QEMU_MIN_MAJOR=10
+
+# what a guest's kernel log must not have (grep -E; callers drop the
+# expected lines first)
+# shellcheck disable=SC2034	# used by the scripts that source this
+VM_KLOG_BAD='\bWARNING\b|\bBUG\b|Oops|Call Trace|alg: .*failed|general protection fault|UBSAN|KASAN|Kernel panic|soft lockup|hung_task|RCU stall'
 
 vm_kernel() {
 	local line
