@@ -7,16 +7,6 @@
 #ifndef AESNICTR_COMPAT_H
 #define AESNICTR_COMPAT_H
 
-#include <linux/version.h>
-
-/*
- * The newest kernel series aesni_ctr was built and tested on; on a later one
- * the module says so at load (its stock drivers may have new names, which
- * priority.c weighs as rivals never measured against).
- */
-#define AESNICTR_UNTESTED_KERNEL \
-	(LINUX_VERSION_CODE >= KERNEL_VERSION(7, 4, 0))
-
 /* Every message of the module starts with its name. */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
