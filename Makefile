@@ -4,6 +4,8 @@
 #   make                 build aesni_ctr.ko for KDIR (default: the running
 #                        kernel's headers, else the newest kernel that
 #                        tools/kernels.sh finds)
+#   make kernels         the test kernels: Debian 12's 6.1 on the host, Debian
+#                        13's 6.12 and 7.3 in a trixie root (tools/kernels.sh)
 #   make modules-all     build build/<kver>/aesni_ctr.ko for every kernel
 #   make check           every test (native, kernel builds, QEMU guests);
 #                        REQUIRE="ctr:vaes512 gcm:avx@vm ..." fails unless
@@ -17,6 +19,9 @@
 #                        QEMU guest (nothing timed there), speed natively
 #                        against the stock kernels' code
 #   make run-check       make run, its output checked (PASS:/FAIL: lines)
+#   make check-source-kernel
+#                        a 7.3 built from linux-source-7.3 with FIPS mode
+#                        (Debian's has none) and every guest scenario on it
 #   make install / dkms-install / dkms-remove / clean
 #   make deb             build/deb/aesni-ctr-dkms_<VERSION>_all.deb (debian/,
 #                        dh-dkms; installs debhelper and dh-dkms if missing,
@@ -42,7 +47,7 @@ DKMS_VER := $(shell cat VERSION)
 KVER     ?= $(shell if [ -d /lib/modules/$$(uname -r)/build ]; then uname -r; else $(KERNELS) versions | cut -d' ' -f1; fi)
 KDIR     ?= $(shell $(KERNELS) kdir $(KVER))
 
-.PHONY: all module modules-all kbuild-check dkms-check native-test vm-test check bench run run-check \
+.PHONY: all module kernels check-source-kernel modules-all kbuild-check dkms-check native-test vm-test check bench run run-check \
 	install dkms-install dkms-remove deb deb-check deps clean print-sources
 
 all: module
@@ -60,15 +65,27 @@ print-sources:
 build/%/aesni_ctr.ko: $(SOURCES)
 	@mkdir -p build/$*
 	@for f in $(SOURCES); do ln -sf ../../$$f build/$*/$$f; done
-	$(MAKE) -C "$$($(KERNELS) kdir $*)" M=$(PWD_DIR)/build/$* W=$(W) modules
+	$(KERNELS) run $* $(MAKE) -C "$$($(KERNELS) kdir $*)" M=$(PWD_DIR)/build/$* W=$(W) modules
 
-modules-all: deps
+# the packages, and the Debian 13 root holding trixie's 6.12 and
+# trixie-backports' 7.3 (tools/trixie-root.sh: made once, cached)
+kernels: deps
+	@tools/trixie-root.sh >/dev/null
+
+# the FIPS-enabled 7.3 built from linux-source-7.3 (Debian's 7.3 has no
+# CONFIG_CRYPTO_FIPS): its module and every guest scenario; not in make check
+check-source-kernel: deps
+	@tools/linux73.sh
+	@k=$$(tools/linux73.sh kver) && export AESNI_CTR_SOURCE_KERNEL=1 && \
+		$(MAKE) --no-print-directory build/$$k/aesni_ctr.ko W=1 && tools/vm/run.sh $$k all
+
+modules-all: kernels
 	@for k in $$($(KERNELS) versions); do \
 		$(MAKE) --no-print-directory build/$$k/aesni_ctr.ko W=1 || exit 1; done
 
 # W=1 builds against every kernel, failing on any compiler, objtool or
 # sparse warning; checkpatch; the avx-only build.
-kbuild-check: deps
+kbuild-check: kernels
 	@tools/kbuild-check.sh $$($(KERNELS) versions)
 
 native-test: deps
@@ -77,7 +94,7 @@ native-test: deps
 vm-test: modules-all
 	@for k in $$($(KERNELS) versions); do tools/vm/run.sh $$k all || exit 1; done
 
-dkms-check: deps
+dkms-check: kernels
 	@tools/dkms-check.sh $$($(KERNELS) versions)
 
 # an administrator's targets: only the packaging tools, never the test rig
@@ -85,7 +102,7 @@ deb:
 	@tools/deps.sh --only debhelper dh-dkms dpkg-dev
 	@tools/deb.sh
 
-deb-check: deps
+deb-check: kernels
 	@tools/deb-check.sh
 
 check: deps

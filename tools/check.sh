@@ -17,7 +17,8 @@
 #	REQUIRE="ctr:vaes512 gcm:vaes512 ctr:vaes2@vm gcm:avx@vm-6.1.0-57-amd64"
 # an entry is <family>:<impl>[@native|@vm|@vm-<kver>]; without @ anywhere.
 # The kernels are those tools/kernels.sh lists after the first two steps
-# (Debian's 6.1 and 6.12 from tools/deps.sh, 7.3 from tools/linux73.sh).
+# (Debian 12's 6.1 from tools/deps.sh; Debian 13's 6.12 and trixie-backports'
+# 7.3 from tools/trixie-root.sh), each the newest its suite serves.
 set -u
 cd "$(dirname "$0")/.."
 mkdir -p build
@@ -84,8 +85,9 @@ native_cover() {	# FAMILY OUTPUT_FILE PREFIX
 }
 
 step "dependencies (Debian packages, QEMU 10)" 1800 tools/deps.sh
-step "the 7.3 kernel (built once from linux-source-7.3, cached)" 2700 tools/linux73.sh
+step "the Debian 13 root (trixie's 6.12, trixie-backports' 7.3, their headers; cached)" 1200 tools/trixie-root.sh
 kvers=$(tools/kernels.sh versions)
+echo "kernels: $kvers (tools/kernels.sh list)" | tee -a "$log"
 step "native tests (tools/native, against OpenSSL)" 900 make --no-print-directory -C tools/native test
 native_cover ctr "$LAST_OUT" "native tiers covered:"
 native_cover gcm "$LAST_OUT" "native gcm tiers covered:"

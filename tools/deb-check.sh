@@ -8,7 +8,16 @@
 # last, a QEMU guest of the newest Debian kernel boots with the packaged .ko
 # in its module tree and loads it by the CPU's modalias (tools/vm/run.sh
 # modalias; its KTAP lines, the boot named modalias-package, count too).
-# PASS:/FAIL: lines; INFO: lines say what was not checked and why.
+# Then the same installation, checks and purge in the Debian 13 root
+# (tools/trixie-root.sh: Debian 13's dpkg and DKMS 3.2, DKMS building for
+# trixie's 6.12 and trixie-backports' 7.3; this script run there with
+# --here), and a 7.3 guest loads that DKMS-built .ko by its modalias too.
+# PASS:/FAIL: lines (the root's prefixed "Debian 13 root:"); INFO: lines say
+# what was not checked and why.
+#
+# deb-check.sh --here TOP: only the installation, checks and purge, on the
+# system it runs in, with TOP's stubs and test MOK; the .ko it built kept
+# in TOP/ko/<kver>/ (as the host run keeps its own for the guest boot).
 #
 # Never loads the module into this machine's kernel: dpkg runs with
 # `modprobe` and `insmod` in PATH replaced by stubs that log and refuse
@@ -32,9 +41,17 @@ deb=build/deb/${pkg}_${ver}_all.deb
 top=$PWD/build/deb-check
 cn="aesni_ctr test MOK"
 status=0
+here=""	# --here: the installation part only, on this system
+sys=""
+if [ "${1:-}" = --here ]; then
+	here=1
+	top=${2:?usage: $0 --here TOP}
+	sys="Debian $(cut -d. -f1 /etc/debian_version) root: "
+fi
 
-pass() { echo "PASS: $*"; }
-fail() { echo "FAIL: $*"; status=1; }
+pass() { echo "PASS: $sys$*"; }
+fail() { echo "FAIL: $sys$*"; status=1; }
+info() { echo "INFO: $sys$*"; }
 pkg_state() { dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || echo not-installed; }
 kos() { ls /lib/modules/*/updates/dkms/aesni_ctr.ko* 2>/dev/null; }
 
@@ -57,7 +74,7 @@ loaded() { grep -qs '^aesni_ctr ' /proc/modules; }
 loaded_before=no
 loaded && loaded_before=yes
 
-rm -rf "$top"
+[ -n "$here" ] || rm -rf "$top"
 mkdir -p "$top/bin" "$top/mok"
 for t in modprobe insmod; do
 	printf '#!/bin/sh\necho "%s $*" >>"%s/loads.log"\necho "deb-check: %s refused" >&2\nexit 1\n' \
@@ -93,6 +110,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'fail "interrupted (the package is purged)"; exit 130' INT TERM
 
+if [ -z "$here" ]; then
 # the package
 git_before=$(git status --porcelain 2>/dev/null)
 if tools/deb.sh >"$top/deb.log" 2>&1 && [ -f "$deb" ]; then
@@ -109,9 +127,10 @@ fi
 # the throwaway signing key
 if openssl req -new -x509 -nodes -days 2 -subj "/CN=$cn" -newkey rsa:2048 \
 	-keyout "$top/mok/mok.key" -outform DER -out "$top/mok/mok.der" >"$top/mok/openssl.log" 2>&1; then
-	echo "INFO: test MOK \"$cn\" in $top/mok (DKMS signs with it through mok_signing_key/mok_certificate)"
+	info "test MOK \"$cn\" in $top/mok (DKMS signs with it through mok_signing_key/mok_certificate)"
 else
 	fail "openssl: the test MOK"; cat "$top/mok/openssl.log"; exit 1
+fi
 fi
 
 # install
@@ -155,7 +174,7 @@ else
 	fail "conffiles: '$cf', or their content differs (want AESNI_CTR_INITRAMFS=auto and a modprobe.d file of comments only)"
 fi
 if grep -qsv '^[[:space:]]*\(#\|$\)' /etc/crypttab; then
-	echo "INFO: this machine's /etc/crypttab lists volumes: the postinst rebuilt its initramfs images (not checked)"
+	info "this machine's /etc/crypttab lists volumes: the postinst rebuilt its initramfs images (not checked)"
 elif [ "$(ls -l --time-style=+%s /boot/initrd.img-* 2>/dev/null)" = "$initrds_before" ]; then
 	pass "no encrypted volumes here: the initramfs images were left alone ($(echo "$initrds_before" | grep -c initrd) in /boot)"
 else
@@ -166,10 +185,12 @@ fi
 tools/kernels.sh list >"$top/kernels"
 while read -r k kdir _ modroot; do
 	if [ "$modroot" != / ]; then
+		# Debian 13's: the run in its root (below) checks them
+		[ "$(tools/kernels.sh where "$k")" != trixie-root ] || continue
 		if [ -e "/lib/modules/$k" ]; then
 			fail "$k: /lib/modules/$k exists, but tools/kernels.sh says its tree is under $modroot"
 		else
-			echo "INFO: $k: not checked: DKMS does not see this kernel (its tree is $kdir, not /lib/modules/$k/build), so the package does not build for it; tools/dkms-check.sh builds it there with --kernelsourcedir"
+			info "$k: not checked: DKMS does not see this kernel (its tree is $kdir, not /lib/modules/$k/build), so the package does not build for it; tools/dkms-check.sh builds it there with --kernelsourcedir"
 		fi
 		continue
 	fi
@@ -190,6 +211,12 @@ while read -r k kdir _ modroot; do
 		pass "$k: modinfo -F version: $v (VERSION)"
 	else
 		fail "$k: modinfo -F version: '$v', VERSION is $ver"
+	fi
+	a=$(modinfo -F alias "$ko" | grep '^cpu:' | tr '\n' ' ')
+	if [ -n "$a" ]; then
+		pass "$k: modinfo -F alias: $a(the CPU feature alias udev loads it by)"
+	else
+		fail "$k: modinfo -F alias: no cpu: alias"
 	fi
 	signer=$(modinfo -F signer "$ko")
 	algo=$(modinfo -F sig_hashalgo "$ko")
@@ -247,19 +274,41 @@ else
 fi
 [ "$(wc -l <"$top/loads.log")" = "$loads" ] || fail "purging tried to load modules (refused): $(tr '\n' ';' <"$top/loads.log")"
 
-# the packaged module at boot: a guest of the newest Debian kernel gets the
-# .ko DKMS built from the package in its module tree (updates/dkms,
-# depmod) and loads it by the CPU's modalias, as udev does (scenario
-# modalias of tools/vm/run.sh); its KTAP lines, prefixed, count here
-gk=$(awk '$4 == "/" { print $1; exit }' "$top/kernels")
-gko=$top/ko/$gk/aesni_ctr.ko
-if [ -z "$gk" ] || [ ! -s "$gko" ]; then
-	fail "no packaged .ko of a Debian kernel kept for the guest boot (${gk:-no Debian kernel})"
-else
-	VM_MODULE=$gko VM_MODALIAS_KO=$gko tools/vm/run.sh "$gk" modalias >"$top/guest.log" 2>&1
-	grep -E '^(not )?ok [0-9]+ - ' "$top/guest.log" | sed 's/ modalias: / modalias-package: /'
-	grep -q '^not ok ' "$top/guest.log" && status=1
-	grep -q '^ok .* modalias: guest ran to completion' "$top/guest.log" ||
-		fail "the guest boot with the packaged .ko did not complete: $(tail -3 "$top/guest.log" | tr '\n' ' ')"
+[ -z "$here" ] || exit $status
+
+# the same in the Debian 13 root, for its kernels: its dpkg and DKMS, the
+# stubs and test MOK of $top/trixie (the checkout is at its own path there)
+rt=$top/trixie
+mkdir -p "$rt"
+cp -a "$top/bin" "$top/mok" "$rt/"
+: >"$rt/loads.log"
+sed -i "s|$top/loads.log|$rt/loads.log|" "$rt/bin/modprobe" "$rt/bin/insmod"
+tools/trixie-root.sh run tools/deb-check.sh --here "$rt" >"$rt/run.log" 2>&1
+rc=$?
+grep -E '^(PASS|FAIL|INFO):' "$rt/run.log"
+if [ $rc -ne 0 ]; then
+	status=1
+	grep -q '^FAIL:' "$rt/run.log" || { fail "Debian 13 root: deb-check --here: exit status $rc:"; tail -10 "$rt/run.log"; }
 fi
+
+# the packaged module at boot: guests of the newest host kernel and of the
+# newest Debian 13 one get the .ko DKMS built from the package in their
+# module tree (updates/dkms, depmod) and load it by the CPU's modalias, as
+# udev does (scenario modalias of tools/vm/run.sh); their KTAP lines,
+# prefixed, count here
+guest_boot() {	# KVER KO LOG
+	if [ -z "$1" ] || [ ! -s "$2" ]; then
+		fail "no packaged .ko of ${1:-a Debian kernel} kept for the guest boot ($2)"
+		return
+	fi
+	VM_MODULE=$2 VM_MODALIAS_KO=$2 tools/vm/run.sh "$1" modalias >"$3" 2>&1
+	grep -E '^(not )?ok [0-9]+ - ' "$3" | sed 's/ modalias: / modalias-package: /'
+	grep -q '^not ok ' "$3" && status=1
+	grep -q '^ok .* modalias: guest ran to completion' "$3" ||
+		fail "$1: the guest boot with the packaged .ko did not complete: $(tail -3 "$3" | tr '\n' ' ')"
+}
+gk=$(awk '$4 == "/" { print $1; exit }' "$top/kernels")
+guest_boot "$gk" "$top/ko/$gk/aesni_ctr.ko" "$top/guest.log"
+gk=$(tools/trixie-root.sh versions | cut -d' ' -f1)
+guest_boot "$gk" "$rt/ko/$gk/aesni_ctr.ko" "$rt/guest.log"
 exit $status

@@ -11,8 +11,12 @@
 # installed or upgraded from there:
 #   qemu-system-x86 (QEMU 10) from bookworm-backports: QEMU 7.2 computes
 #     256-bit VAESENC wrongly and has no SHA-NI under TCG;
-#   linux-source-7.3 from trixie-backports: a source tarball that
-#     tools/linux73.sh builds into the 7.3 test kernel.
+#   linux-source-7.3 from trixie-backports: the stock 7.3 assembly the
+#     native bench compares against (tools/native/stock), and the source
+#     of tools/linux73.sh's FIPS-enabled 7.3 (make check-source-kernel).
+# The host has one kernel, Debian 12's 6.1; Debian 13's 6.12 and 7.3 live in
+# the Debian 13 root that tools/trixie-root.sh makes (its headers need
+# trixie's C library).
 # They are installed as "pkg/suite", not with "-t suite": -t overrides the
 # general pins below, and apt then also upgrades packages built from the same
 # source (linux-source-7.3 would drag linux-libc-dev 7.3 along).
@@ -20,7 +24,6 @@ set -eu
 
 PKGS="build-essential kmod cpio xz-utils zstd bc bison flex libelf-dev rsync openssl
 linux-headers-amd64 linux-image-amd64
-linux-headers-6.12-amd64 linux-image-6.12-amd64
 linux-source-6.1 linux-source-6.12
 busybox-static kcapi-tools libkcapi-dev cryptsetup-bin dmsetup iproute2
 hostapd wpasupplicant iw wireless-regdb

@@ -1,6 +1,8 @@
 #!/bin/sh
-# `dkms add` + `dkms build` for every installed kernel, in a private DKMS tree
-# under build/ (the system's /var/lib/dkms is left alone).  PASS:/FAIL: lines.
+# `dkms add` + `dkms build` for every kernel tools/kernels.sh lists, in a
+# private DKMS tree under build/ (the system's /var/lib/dkms is left alone);
+# for Debian 13's kernels, with Debian 13's dkms in the trixie root.
+# PASS:/FAIL: lines.
 set -u
 cd "$(dirname "$0")/.."
 ver=$(cat VERSION)
@@ -17,10 +19,11 @@ fi
 echo "PASS: dkms add aesni_ctr/$ver"
 status=0
 for k in $kvers; do
-	# --kernelsourcedir: the project-built 7.3 is not under /lib/modules
-	if dkms build -m aesni_ctr -v "$ver" -k "$k" --kernelsourcedir "$(tools/kernels.sh kdir "$k")" $opts >"$top/build-$k.log" 2>&1 &&
+	# --kernelsourcedir: the source-built 7.3 is not under /lib/modules;
+	# Debian 13's kernels: trixie's dkms in their root (tools/kernels.sh run)
+	if tools/kernels.sh run "$k" dkms build -m aesni_ctr -v "$ver" -k "$k" --kernelsourcedir "$(tools/kernels.sh kdir "$k")" $opts >"$top/build-$k.log" 2>&1 &&
 	   ls "$top/tree/aesni_ctr/$ver/$k/x86_64/module/"aesni_ctr.ko* >/dev/null 2>&1; then
-		echo "PASS: dkms build for $k"
+		echo "PASS: dkms build for $k ($(tools/kernels.sh run "$k" dkms --version 2>/dev/null | head -1))"
 	else
 		echo "FAIL: dkms build for $k"; tail -30 "$top/build-$k.log"
 		cat "$top/tree/aesni_ctr/$ver/build/make.log" 2>/dev/null | tail -20; status=1

@@ -1,6 +1,7 @@
 #!/bin/bash
 # kbuild-check.sh [kver...]: the module's build gates, against each kernel
-# (default: every kernel tools/kernels.sh lists).  Per kernel:
+# (default: every kernel tools/kernels.sh lists; Debian 13's are built in
+# its root, with trixie's compiler and sparse).  Per kernel:
 #   - a W=1 build from scratch with no warning from the compiler, the
 #     assembler, objtool or modpost;
 #   - sparse (C=2): no warning in any file the module builds from (every
@@ -23,6 +24,14 @@ sources=$(make -s --no-print-directory print-sources)
 status=0
 mkdir -p build
 
+# kmake KVER [make args...]: make in KVER's kernel build directory, where
+# its tools run (the Debian 13 root for its kernels: tools/kernels.sh run)
+kmake() {
+	local k=$1
+	shift
+	tools/kernels.sh run "$k" make --no-print-directory -C "$(tools/kernels.sh kdir "$k")" "$@"
+}
+
 # build DIR KVER [make args...]: a fresh build of the module in DIR
 build() {
 	local dir=$1 k=$2 f
@@ -30,7 +39,7 @@ build() {
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	for f in $sources; do cp "$f" "$dir/$f"; done
-	make --no-print-directory -C "$(tools/kernels.sh kdir "$k")" M="$root/$dir" "$@" modules
+	kmake "$k" M="$root/$dir" "$@" modules
 }
 
 # sparse_warnings DIR LOG: the sparse warnings about files under DIR
@@ -51,8 +60,7 @@ for k in $kvers; do
 		echo "PASS: kbuild $k W=1 (compiler, objtool, modpost): no warnings"
 	fi
 	slog=build/sparse-$k.log
-	make --no-print-directory -C "$(tools/kernels.sh kdir "$k")" M="$root/build/$k" C=2 \
-		CHECK=sparse modules >"$slog" 2>&1
+	kmake "$k" M="$root/build/$k" C=2 CHECK=sparse modules >"$slog" 2>&1
 	if [ $? -ne 0 ]; then
 		echo "FAIL: sparse $k: the sparse run failed (see $slog)"; status=1
 	elif ! grep -q '^  CHECK ' "$slog"; then
@@ -66,8 +74,9 @@ for k in $kvers; do
 	fi
 	if modinfo "build/$k/aesni_ctr.ko" | grep -q '^parm:.*max_tier:.\+' &&
 	   modinfo "build/$k/aesni_ctr.ko" | grep -q '^parm:.*debug_force_nosimd:.\+' &&
-	   modinfo "build/$k/aesni_ctr.ko" | grep -q '^description:'; then
-		echo "PASS: modinfo $k: description and parameter descriptions present"
+	   modinfo "build/$k/aesni_ctr.ko" | grep -q '^description:' &&
+	   [ "$(modinfo -F vermagic "build/$k/aesni_ctr.ko" | cut -d' ' -f1)" = "$k" ]; then
+		echo "PASS: modinfo $k: description, parameter descriptions, vermagic $k"
 	else
 		echo "FAIL: modinfo $k: metadata missing"; status=1
 	fi
@@ -79,8 +88,7 @@ k=$(echo $kvers | tr ' ' '\n' | sort -V | head -1)	# the oldest kernel
 gate=build/sparse-gate
 if build "$gate" "$k" >build/sparse-gate.log 2>&1; then
 	echo 'int aesnictr_planted_warning;' >>"$gate/gcm_glue.c"
-	make --no-print-directory -C "$(tools/kernels.sh kdir "$k")" M="$root/$gate" C=1 \
-		CHECK=sparse modules >build/sparse-gate.log 2>&1
+	kmake "$k" M="$root/$gate" C=1 CHECK=sparse modules >build/sparse-gate.log 2>&1
 	if sparse_warnings "$gate" build/sparse-gate.log | grep -q 'gcm_glue.c.*aesnictr_planted_warning'; then
 		echo "PASS: sparse gate: a warning planted in gcm_glue.c is caught"
 	else
