@@ -52,7 +52,8 @@ echo "=== aesni_ctr $(git describe --always --dirty 2>/dev/null || cat VERSION):
 step "Debian packages (tools/deps.sh)" build/run-deps.log tools/deps.sh || exit 1
 
 # the kernel: the running one if it is an installed Debian kernel, else the
-# newest installed Debian kernel (modroot "/": not the 7.3 test build)
+# newest Debian kernel installed on this machine (modroot "/": not the
+# Debian 13 root's, whose build tools need trixie)
 debian_kernels=$(tools/kernels.sh list | awk '$4 == "/" { print $1 }')
 kver=${1:-}
 if [ -z "$kver" ]; then

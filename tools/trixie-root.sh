@@ -27,6 +27,13 @@
 #   versions  the kvers only, newest first, on one line
 #   kdir|vmlinuz|modroot <kver>
 #             one field of one kernel (exit 1 if not in the root)
+#   suite <kver>
+#             the suite the kernel comes from (trixie, trixie-backports)
+#   debs <kver>
+#             download the kernel's Debian packages at the root's versions
+#             (its image, its headers and the headers' linux-* dependencies)
+#             into the cache's debs/ and print their paths, one per line:
+#             for a system of that suite made elsewhere (tools/vm/luksroot.sh)
 #   run CMD...
 #             run CMD in the root, as root, in a private mount and PID
 #             namespace (unshare): /dev and /proc mounted, the checkout
@@ -349,6 +356,38 @@ run_in_root() {
 	wait "$upid"
 }
 
+# kernel_line KVER: "<suite> <kver> <image>=<version> <headers>=<version>"
+# of the root's kernel KVER (from the list the root was made from)
+kernel_line() {
+	[ -f "$cache/stamp" ] && [ -f "$cache/packages" ] || die "no root yet: run $0 first"
+	kernel_lines "$(cat "$cache/packages")" | awk -v k="$1" '$2 == k { print; f = 1 } END { exit !f }' ||
+		die "no kernel $1 in the root ($0 kernels)"
+}
+
+debs() {	# debs KVER
+	local ks k img hdr d p v f
+	read -r ks k img hdr < <(kernel_line "$1") || exit 1
+	apt_setup
+	d=$cache/debs
+	mkdir -p "$d"
+	{
+		echo "$img"
+		echo "$hdr"
+		# the headers' linux-* dependencies (common headers, kbuild),
+		# built from the same source, so at the headers' version
+		h_apt_cache show "$hdr" 2>/dev/null | sed -n 's/^Depends: //p' | head -1 |
+			tr ',' '\n' | awk -v v="${hdr#*=}" '{ sub(/^ +/, "") }
+				$1 ~ /^linux-/ && $1 != "linux-base" && $1 !~ /^linux-image-/ { print $1 "=" v }'
+	} | while IFS== read -r p v; do
+		f=${p}_${v//:/%3a}_$(h_apt_cache show "$p=$v" 2>/dev/null | sed -n 's/^Architecture: //p' | head -1).deb
+		if [ ! -s "$d/$f" ]; then
+			(cd "$d" && h_apt download -q "$p=$v" >&2) || die "apt-get download $p=$v failed"
+		fi
+		[ -s "$d/$f" ] || die "apt-get download $p=$v gave no $f"
+		echo "$d/$f"
+	done
+}
+
 field() {	# field kdir|vmlinuz|modroot KVER
 	kernels | awk -v k="$2" -v f="$1" '
 		$1 == k { print (f == "kdir" ? $2 : f == "vmlinuz" ? $3 : $4); found = 1; exit }
@@ -365,6 +404,8 @@ path) echo "$rootfs" ;;
 kernels|list) kernels ;;
 versions) kernels | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 } END { print "" }' ;;
 kdir|vmlinuz|modroot) field "$cmd" "${2:?usage: $0 $cmd <kver>}" ;;
+suite) kernel_line "${2:?usage: $0 suite <kver>}" | cut -d' ' -f1 ;;
+debs) debs "${2:?usage: $0 debs <kver>}" ;;
 run) shift; run_in_root "$@" ;;
-*) echo "usage: $0 [make|status|path|kernels|versions|kdir <kver>|vmlinuz <kver>|modroot <kver>|run CMD...]" >&2; exit 2 ;;
+*) echo "usage: $0 [make|status|path|kernels|versions|kdir|vmlinuz|modroot|suite|debs <kver>|run CMD...]" >&2; exit 2 ;;
 esac

@@ -1,8 +1,11 @@
 #!/bin/bash
 # luksroot.sh <kver> [<kver>...]  - root on LUKS2: the packaged module unlocks it
 #
-# Proves, for each Debian kernel named (6.1, 6.12: tools/kernels.sh list;
-# the kernel is taken from its Debian packages, so 7.3 is a SKIP), that
+# Proves, for each Debian kernel named (tools/kernels.sh list: Debian 12's
+# 6.1 from the host, Debian 13's 6.12 from the trixie root; the kernel is
+# taken from its Debian packages and installed in a system of its own
+# release, so a source-built kernel is a SKIP, and so is trixie-backports'
+# 7.3: its image needs backports' linux-base, not done here), that
 # with the aesni-ctr-dkms package a system whose ROOT file system is a
 # LUKS2 volume unlocked by Debian's initramfs (initramfs-tools +
 # cryptsetup-initramfs, a key file) gets OUR driver for the root volume's
@@ -10,9 +13,11 @@
 # (AESNI_CTR_INITRAMFS=no) the same boot gets the stock aesni_intel one.
 #
 # How:
-#  1. A Debian 12 system in a chroot: debootstrap --variant=minbase with
-#     initramfs-tools, cryptsetup-initramfs, dkms, gcc, make (cached under
-#     build/luksroot/base-<stamp>).  In a copy, root on LUKS as an installer
+#  1. A Debian system of the kernel's release in a chroot (12, bookworm,
+#     for a host kernel; 13, trixie, for the trixie root's):
+#     debootstrap --variant=minbase with initramfs-tools,
+#     cryptsetup-initramfs, dkms, gcc, make (cached under
+#     build/luksroot/base-<suite>-<stamp>).  In a copy, root on LUKS as an installer
 #     leaves it: a key file /etc/keys/root.key, /etc/crypttab "root_crypt
 #     UUID=<uuid> /etc/keys/root.key luks,initramfs" (the `initramfs`
 #     option: in a chroot the cryptroot hook cannot see that / is that
@@ -20,7 +25,8 @@
 #     KEYFILE_PATTERN="/etc/keys/*.key", UMASK=0077; then the kernel's own
 #     Debian packages (linux-image-<kver>, linux-headers-<kver> and the
 #     headers' linux-* dependencies, the host's versions, from
-#     /var/cache/apt/archives or `apt-get download`) with dpkg -i, whose
+#     /var/cache/apt/archives or `apt-get download`; the trixie root's
+#     versions from tools/trixie-root.sh debs) with dpkg -i, whose
 #     postinst makes /boot/initrd.img-<kver> (cached too:
 #     build/luksroot/kernel-<kver>-<stamp>).
 #  2. In a fresh copy of that: its initramfs unlocks root_crypt and has no
@@ -82,7 +88,6 @@ top=$root/build/luksroot
 PATH=$PATH:/usr/sbin:/sbin
 export LC_ALL=C
 
-SUITE=bookworm
 MIRROR=${LUKSROOT_MIRROR:-http://deb.debian.org/debian}
 INCLUDE=initramfs-tools,cryptsetup-initramfs,kmod,dmsetup,dkms,gcc,make,busybox,openssl,xz-utils,zstd,pahole,linux-base
 BASE_REV=1	# bump when the base tree's recipe changes
@@ -160,27 +165,38 @@ in_chroot() {
 	return $rc
 }
 
-# base_tree: prints the cached debootstrap tree (built under a lock)
+# suite_of KVER: the Debian release its packages are for (bookworm: the
+# host's; trixie...: the trixie root's, tools/trixie-root.sh suite)
+suite_of() {
+	case "$("$root/tools/kernels.sh" where "$1" 2>/dev/null)" in
+	host) echo bookworm ;;
+	trixie-root) "$root/tools/trixie-root.sh" suite "$1" ;;
+	*) return 1 ;;
+	esac
+}
+
+# base_tree SUITE: prints the cached debootstrap tree (built under a lock)
 base_tree() {
-	local stamp dir tmp
-	stamp=$(printf '%s\n' "$SUITE" "$MIRROR" "$INCLUDE" "$BASE_REV" "$(debootstrap --version)" |
+	local suite=$1 stamp dir tmp
+	stamp=$(printf '%s\n' "$suite" "$MIRROR" "$INCLUDE" "$BASE_REV" "$(debootstrap --version)" |
 		sha256sum | cut -c1-12)
-	dir=$top/base-$stamp
+	dir=$top/base-$suite-$stamp
 	mkdir -p "$top"
 	(
 		flock 9
 		[ -f "$dir/.luksroot-done" ] && exit 0
-		tmp=$top/base-$stamp.tmp
-		# (older recipes' trees and the kernel trees made from them go)
-		rm -rf "$tmp" "$dir" "$top"/base-* "$top"/kernel-*
-		mkdir -p "$top/debs"
-		debootstrap --variant=minbase --cache-dir="$top/debs" --include="$INCLUDE" \
-			"$SUITE" "$tmp" "$MIRROR" >"$top/debootstrap-$stamp.log" 2>&1 || exit 1
+		tmp=$dir.tmp
+		# (older recipes' trees of this suite go; the kernel trees
+		# made from them are remade: their stamp names the base)
+		rm -rf "$tmp" "$dir" "$top/base-$suite-"*
+		mkdir -p "$top/debs-$suite"
+		debootstrap --variant=minbase --cache-dir="$top/debs-$suite" --include="$INCLUDE" \
+			"$suite" "$tmp" "$MIRROR" >"$top/debootstrap-$stamp.log" 2>&1 || exit 1
 		rm -rf "$tmp/var/cache/apt/archives/"*.deb
 		make_safe "$tmp"
 		touch "$tmp/.luksroot-done"
 		mv "$tmp" "$dir"
-	) 9>"$top/.lock-base" || { echo "debootstrap failed (log: $top/debootstrap-$stamp.log)"; return 1; }
+	) 9>"$top/.lock-base-$suite" || { echo "debootstrap of $suite failed (log: $top/debootstrap-$stamp.log)"; return 1; }
 	echo "$dir"
 }
 
@@ -203,6 +219,10 @@ deb_of() {	# PACKAGE: prints the path of its .deb at the host's version
 }
 kernel_debs() {	# KVER: prints the .debs, one per line
 	local k=$1 img hdr d
+	if [ "$("$root/tools/kernels.sh" where "$k")" = trixie-root ]; then
+		"$root/tools/trixie-root.sh" debs "$k" 2>/dev/null
+		return
+	fi
 	img=$(dpkg -S "/boot/vmlinuz-$k" 2>/dev/null | cut -d: -f1)
 	if [ -z "$img" ]; then echo "no package owns /boot/vmlinuz-$k" >&2; return 1; fi
 	hdr=linux-headers-$k
@@ -310,9 +330,9 @@ setup_initrd() {
 		m=${q[0]}; q=("${q[@]:1}")
 		if [ -z "$m" ] || [ -n "${seen[$m]:-}" ]; then continue; fi
 		seen[$m]=1
-		f=$(modinfo -k "$k" -n "$m" 2>/dev/null) || continue
+		f=$(modinfo -b "$VM_MODROOT" -k "$k" -n "$m" 2>/dev/null) || continue
 		case "$f" in /*) ;; *) continue ;; esac	# (builtin)
-		rel=${f#/lib/modules/"$k"/}
+		rel=${f#"${VM_MODROOT%/}"/lib/modules/"$k"/}
 		dst=$s/lib/modules/$k/${rel%.xz}
 		mkdir -p "$(dirname "$dst")"
 		case "$f" in
@@ -321,9 +341,9 @@ setup_initrd() {
 		*) cp "$f" "$dst" ;;
 		esac
 		# shellcheck disable=SC2207
-		q+=($(modinfo -k "$k" -F depends "$m" | tr ',' ' '))
+		q+=($(modinfo -b "$VM_MODROOT" -k "$k" -F depends "$m" | tr ',' ' '))
 	done
-	cp "/lib/modules/$k/modules.builtin" "$s/lib/modules/$k/" 2>/dev/null
+	cp "${VM_MODROOT%/}/lib/modules/$k/modules.builtin" "$s/lib/modules/$k/" 2>/dev/null
 	depmod -b "$s" "$k" || return 1
 	(cd "$s" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 >"$d/setup.cpio.gz"
 }
@@ -432,20 +452,25 @@ judge_boot() {
 # --- one kernel ---------------------------------------------------------------
 run_kernel() {
 	k=$1 tag="$1 luksroot" d=$top/$1 R=$top/$1/root
-	local t0 base ktree why ko before after cm ver bdev f l
+	local t0 base ktree why ko before after cm ver bdev f l suite
 	t0=$(date +%s) lap_t=$(date +%s)
 	if ! why=$(vm_kernel "$k"); then emit fail "$tag: $why"; return; fi
 	vm_kernel "$k"
-	if [ "$VM_MODROOT" != / ]; then
+	if ! suite=$(suite_of "$k"); then
 		emit skip "$tag: root on LUKS with the package" "not a Debian kernel package ($VM_VMLINUZ): the test installs the kernel's .debs in a Debian chroot"
 		return
 	fi
+	case "$suite" in
+	bookworm|trixie) ;;
+	*)	emit skip "$tag: root on LUKS with the package" "a $suite kernel: its image needs $suite's linux-base in the chroot (not done)"
+		return ;;
+	esac
 	rm -rf "$d"
 	mkdir -p "$d"
 	echo "# $tag: image $VM_VMLINUZ, QEMU $VM_QEMU_VERSION, logs in $d"
 
-	# 1. the chroot: Debian 12 with the kernel's packages
-	if ! base=$(base_tree); then emit fail "$tag: $base"; return; fi
+	# 1. the chroot: Debian of the kernel's release with its packages
+	if ! base=$(base_tree "$suite"); then emit fail "$tag: $base"; return; fi
 	if ! ktree=$(kernel_tree "$k" "$base"); then emit fail "$tag: $ktree"; return; fi
 	cp -a "$ktree" "$R" || { emit fail "$tag: copying $ktree"; return; }
 	rm -f "$R/.luksroot-done"
@@ -574,23 +599,18 @@ merge() {
 if [ -n "$deb" ] && [ -f "$deb" ]; then
 	deb=$(realpath "$deb")
 	if [ $# -gt 1 ] && [ "${LUKSROOT_JOBS:-2}" -gt 1 ]; then
-		# the kernels at once, each a child run of this script (the
-		# shared base tree first, so that its failure is reported once)
-		tag=luksroot
-		if base=$(base_tree); then
-			echo "# luksroot: the kernels at once (LUKSROOT_JOBS=${LUKSROOT_JOBS:-2}), base $(basename "$base")"
-			kids=()
-			trap 'kill "${kids[@]}" 2>/dev/null; wait; cleanup; echo "not ok $((nt + 1)) - luksroot: interrupted"; exit 130' INT TERM
-			for k in "$@"; do
-				while [ "$(jobs -rp | wc -l)" -ge "${LUKSROOT_JOBS:-2}" ]; do wait -n; done
-				LUKSROOT_DEB=$deb "$0" "$k" >"$top/$k.ktap" 2>&1 &
-				kids+=($!)
-			done
-			wait
-			for k in "$@"; do merge "$top/$k.ktap"; done
-		else
-			emit fail "luksroot: $base"
-		fi
+		# the kernels at once, each a child run of this script (each
+		# release's base tree made by the first child that needs it)
+		echo "# luksroot: the kernels at once (LUKSROOT_JOBS=${LUKSROOT_JOBS:-2})"
+		kids=()
+		trap 'kill "${kids[@]}" 2>/dev/null; wait; cleanup; echo "not ok $((nt + 1)) - luksroot: interrupted"; exit 130' INT TERM
+		for k in "$@"; do
+			while [ "$(jobs -rp | wc -l)" -ge "${LUKSROOT_JOBS:-2}" ]; do wait -n; done
+			LUKSROOT_DEB=$deb "$0" "$k" >"$top/$k.ktap" 2>&1 &
+			kids+=($!)
+		done
+		wait
+		for k in "$@"; do merge "$top/$k.ktap"; done
 	else
 		for k in "$@"; do
 			run_kernel "$k"
