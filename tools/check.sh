@@ -35,16 +35,33 @@ steptimes=build/check-step-times	# "<seconds> <step>"
 : >"$steptimes"
 start=$(date +%s)
 
-# step NAME TIMEOUT_SECONDS COMMAND...
-step() {
-	local name=$1 limit=$2 out rc p f k
+# step_log NAME: the file a step's output goes to
+step_log() { echo "build/check-$(echo "$1" | tr -c 'a-zA-Z0-9.\n' '-').log"; }
+
+# step_run NAME TIMEOUT_SECONDS COMMAND...: runs it, its output in
+# step_log NAME, its exit status and seconds in that file's .rc
+step_run() {
+	local name=$1 limit=$2 out t0 rc
 	shift 2
-	echo "=== $name" | tee -a "$log"
-	out=build/check-$(echo "$name" | tr -c 'a-zA-Z0-9.\n' '-').log
+	out=$(step_log "$name")
 	t0=$(date +%s)
 	timeout --kill-after=10 "$limit" "$@" >"$out" 2>&1
 	rc=$?
-	secs=$(($(date +%s) - t0))
+	echo "$rc $(($(date +%s) - t0))" >"$out.rc"
+}
+
+# step NAME TIMEOUT_SECONDS COMMAND...
+step() {
+	step_run "$@"
+	tally "$1" "$2"
+}
+
+# tally NAME TIMEOUT_SECONDS: a step_run's verdicts, counted
+tally() {
+	local name=$1 limit=$2 out rc secs p f k
+	echo "=== $name" | tee -a "$log"
+	out=$(step_log "$name")
+	read -r rc secs <"$out.rc"
 	echo "$secs $name" >>"$steptimes"
 	cat "$out" >>"$log"
 	# PASS:/FAIL: lines, coverage, and of the KTAP lines the failures and skips
@@ -109,12 +126,21 @@ step "make deb on a clean Debian 12 root (installs only the packaging tools)" 90
 # debootstrap, the kernels' packages, 6 boots; 7.3 a SKIP, see luksroot.sh)
 step "root on LUKS (Debian initramfs, the package's hook; opted out)" 1500 \
 	tools/vm/luksroot.sh $kvers
+# the kernels' guests side by side, CHECK_VM_JOBS at a time (default 2: a
+# TCG guest keeps about one core busy), tallied in the kernels' order
+vm_t0=$(date +%s)
 for k in $kvers; do
-	step "QEMU guest tests, kernel $k" 1800 tools/vm/run.sh "$k" all
+	while [ "$(jobs -rp | wc -l)" -ge "${CHECK_VM_JOBS:-2}" ]; do wait -n; done
+	step_run "QEMU guest tests, kernel $k" 1800 tools/vm/run.sh "$k" all &
+done
+wait
+for k in $kvers; do
+	tally "QEMU guest tests, kernel $k" 1800
 	# run.sh: "COVERED: <kver> <family> <impl> <alg>"
 	awk -v k="$k" '$1 == "COVERED:" && $2 == k { print $3, $4 }' "$LAST_OUT" |
 		awk -v w="vm-$k" '{ print $1, $2, w }' >>"$cover"
 done
+echo "$(($(date +%s) - vm_t0)) QEMU guest tests of all kernels (${CHECK_VM_JOBS:-2} at a time; the steps above overlap)" >>"$steptimes"
 
 # make run as a newcomer sees it: function in a guest, speed natively against
 # the stock kernels' code, and no emulated timing (tools/run-check.sh)

@@ -4,7 +4,7 @@
 #
 # vm_kernel <kver>   sets VM_KDIR, VM_VMLINUZ and VM_MODROOT from
 #                    tools/kernels.sh (the one list of the project's kernels:
-#                    Debian's 6.1 and 6.12, the cached 7.3 build); on error
+#                    Debian 12's 6.1, the Debian 13 root's 6.12 and 7.3); on error
 #                    prints why and returns 1
 # VM_KLOG_BAD        the kernel-log pattern every boot is checked against
 # vm_qemu_check      sets VM_QEMU (the binary: $VM_QEMU or qemu-system-x86_64)
@@ -24,7 +24,7 @@ vm_kernel() {
 	local line
 	line=$("$root/tools/kernels.sh" list 2>/dev/null | awk -v k="$1" '$1 == k')
 	if [ -z "$line" ]; then
-		echo "no kernel $1 in tools/kernels.sh list (listed: $("$root/tools/kernels.sh" versions 2>/dev/null); 7.3 needs tools/linux73.sh first)"
+		echo "no kernel $1 in tools/kernels.sh list (listed: $("$root/tools/kernels.sh" versions 2>/dev/null); Debian 13's need tools/trixie-root.sh first)"
 		return 1
 	fi
 	# shellcheck disable=SC2086
