@@ -110,27 +110,28 @@ cleanup() {
 trap cleanup EXIT
 trap 'fail "interrupted (the package is purged)"; exit 130' INT TERM
 
+# the package and the test MOK (made once, on the host)
 if [ -z "$here" ]; then
-# the package
-git_before=$(git status --porcelain 2>/dev/null)
-if tools/deb.sh >"$top/deb.log" 2>&1 && [ -f "$deb" ]; then
-	pass "make deb: $deb ($(grep '^lintian:' "$top/deb.log" | sed 's/^lintian: //' | tr '\n' ' ' | sed 's/ $//'))"
-else
-	fail "make deb"; tail -30 "$top/deb.log"; exit 1
-fi
-if [ "$(git status --porcelain 2>/dev/null)" = "$git_before" ]; then
-	pass "make deb left the source tree as it was (built in build/deb)"
-else
-	fail "make deb changed the source tree: $(git status --porcelain | tr '\n' ' ')"
-fi
+	# the package
+	git_before=$(git status --porcelain 2>/dev/null)
+	if tools/deb.sh >"$top/deb.log" 2>&1 && [ -f "$deb" ]; then
+		pass "make deb: $deb ($(grep '^lintian:' "$top/deb.log" | sed 's/^lintian: //' | tr '\n' ' ' | sed 's/ $//'))"
+	else
+		fail "make deb"; tail -30 "$top/deb.log"; exit 1
+	fi
+	if [ "$(git status --porcelain 2>/dev/null)" = "$git_before" ]; then
+		pass "make deb left the source tree as it was (built in build/deb)"
+	else
+		fail "make deb changed the source tree: $(git status --porcelain | tr '\n' ' ')"
+	fi
 
-# the throwaway signing key
-if openssl req -new -x509 -nodes -days 2 -subj "/CN=$cn" -newkey rsa:2048 \
-	-keyout "$top/mok/mok.key" -outform DER -out "$top/mok/mok.der" >"$top/mok/openssl.log" 2>&1; then
-	info "test MOK \"$cn\" in $top/mok (DKMS signs with it through mok_signing_key/mok_certificate)"
-else
-	fail "openssl: the test MOK"; cat "$top/mok/openssl.log"; exit 1
-fi
+	# the throwaway signing key
+	if openssl req -new -x509 -nodes -days 2 -subj "/CN=$cn" -newkey rsa:2048 \
+		-keyout "$top/mok/mok.key" -outform DER -out "$top/mok/mok.der" >"$top/mok/openssl.log" 2>&1; then
+		info "test MOK \"$cn\" in $top/mok (DKMS signs with it through mok_signing_key/mok_certificate)"
+	else
+		fail "openssl: the test MOK"; cat "$top/mok/openssl.log"; exit 1
+	fi
 fi
 
 # install
