@@ -52,14 +52,16 @@ step_run() {
 
 # step NAME TIMEOUT_SECONDS COMMAND...
 step() {
+	echo "=== $1" | tee -a "$log"
 	step_run "$@"
-	tally "$1" "$2"
+	tally "$1" "$2" started
 }
 
-# tally NAME TIMEOUT_SECONDS: a step_run's verdicts, counted
+# tally NAME TIMEOUT_SECONDS [started]: a step_run's verdicts, counted
+# (its "=== NAME" line first, unless printed when it started)
 tally() {
 	local name=$1 limit=$2 out rc secs p f k
-	echo "=== $name" | tee -a "$log"
+	[ -n "${3:-}" ] || echo "=== $name" | tee -a "$log"
 	out=$(step_log "$name")
 	read -r rc secs <"$out.rc"
 	echo "$secs $name" >>"$steptimes"
