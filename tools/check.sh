@@ -106,7 +106,7 @@ native_cover() {	# FAMILY OUTPUT_FILE PREFIX
 step "dependencies (Debian packages, QEMU 10)" 1800 tools/deps.sh
 step "the Debian 13 root (trixie's 6.12, trixie-backports' 7.3, their headers; cached)" 1200 tools/trixie-root.sh
 kvers=$(tools/kernels.sh versions)
-echo "kernels: $kvers (tools/kernels.sh list)" | tee -a "$log"
+for k in $kvers; do echo "kernel $k: $(tools/kernels.sh origin "$k")"; done | tee -a "$log"
 step "native tests (tools/native, against OpenSSL)" 900 make --no-print-directory -C tools/native test
 native_cover ctr "$LAST_OUT" "native tiers covered:"
 native_cover gcm "$LAST_OUT" "native gcm tiers covered:"
@@ -150,7 +150,8 @@ echo "$(($(date +%s) - vm_t0)) QEMU guest tests of all kernels (${CHECK_VM_JOBS:
 step "make run (the demo: no emulated timing, a stock-kernel comparison per family)" 600 tools/run-check.sh
 
 echo
-echo "kernels: $(echo $kvers)"
+echo "kernels:"
+for k in $kvers; do echo "  $k: $(tools/kernels.sh origin "$k")"; done
 echo "where each implementation was tested (family implementation: places):"
 sort -u "$cover" | awk '
 	{ key = $1 " " $2; if (!(key in w)) order[++n] = key; w[key] = w[key] " " $3 }

@@ -12,6 +12,10 @@
 #   tools/kernels.sh kdir|vmlinuz|modroot|where <kver>
 #                               one field of one kernel (exit 1 if not listed);
 #                               where: "host", "trixie-root" or "source"
+#   tools/kernels.sh origin <kver>
+#                               where it comes from, for summaries, e.g.
+#                               "Debian 13 trixie-backports
+#                               linux-image-7.3.4+deb13-amd64 7.3.4-1~bpo13+1"
 #   tools/kernels.sh run <kver> CMD...
 #                               run CMD where <kver>'s build tools run: in the
 #                               Debian 13 root (tools/trixie-root.sh run) for
@@ -66,6 +70,17 @@ case "$cmd" in
 list) list | cut -d' ' -f1-4 ;;
 versions) list | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 } END { print "" }' ;;
 kdir|vmlinuz|modroot|where) field "$cmd" "${2:?usage: $0 $cmd <kver>}" ;;
+origin)
+	k=${2:?usage: $0 origin <kver>}
+	case "$(field where "$k")" in
+	host)
+		p=$(dpkg -S "/boot/vmlinuz-$k" 2>/dev/null | cut -d: -f1)
+		# shellcheck disable=SC2016	# dpkg-query's format
+		echo "Debian $(cut -d. -f1 /etc/debian_version) ${p:-(no package)} $(dpkg-query -W -f='${Version}' "$p" 2>/dev/null)" ;;
+	trixie-root)
+		echo "Debian 13 $("$here/trixie-root.sh" image "$k")" ;;
+	*) echo "built from linux-source (tools/linux73.sh)" ;;
+	esac ;;
 run)
 	k=${2:?usage: $0 run <kver> CMD...}
 	shift 2
@@ -74,5 +89,5 @@ run)
 		exec "$here/trixie-root.sh" run "$@"
 	fi
 	exec "$@" ;;
-*) echo "usage: $0 [list|versions|kdir|vmlinuz|modroot|where <kver>|run <kver> CMD...]" >&2; exit 2 ;;
+*) echo "usage: $0 [list|versions|kdir|vmlinuz|modroot|where|origin <kver>|run <kver> CMD...]" >&2; exit 2 ;;
 esac

@@ -29,6 +29,8 @@
 #             one field of one kernel (exit 1 if not in the root)
 #   suite <kver>
 #             the suite the kernel comes from (trixie, trixie-backports)
+#   image <kver>
+#             "<suite> <image package> <version>"
 #   debs <kver>
 #             download the kernel's Debian packages at the root's versions
 #             (its image, its headers and the headers' linux-* dependencies)
@@ -405,7 +407,8 @@ kernels|list) kernels ;;
 versions) kernels | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 } END { print "" }' ;;
 kdir|vmlinuz|modroot) field "$cmd" "${2:?usage: $0 $cmd <kver>}" ;;
 suite) kernel_line "${2:?usage: $0 suite <kver>}" | cut -d' ' -f1 ;;
+image) kernel_line "${2:?usage: $0 image <kver>}" | awk '{ sub(/=/, " ", $3); print $1, $3 }' ;;
 debs) debs "${2:?usage: $0 debs <kver>}" ;;
 run) shift; run_in_root "$@" ;;
-*) echo "usage: $0 [make|status|path|kernels|versions|kdir|vmlinuz|modroot|suite|debs <kver>|run CMD...]" >&2; exit 2 ;;
+*) echo "usage: $0 [make|status|path|kernels|versions|kdir|vmlinuz|modroot|suite|image|debs <kver>|run CMD...]" >&2; exit 2 ;;
 esac
