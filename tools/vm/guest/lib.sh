@@ -240,15 +240,21 @@ hold_ready() {
 	return 1
 }
 hold_start() {
+	_ht0=$(date +%s)
 	"$@" >/tmp/hold.out 2>&1 &
 	HOLD_PID=$!
 	poll 600 hold_ready
 	grep -q '^HOLD:' /tmp/hold.out && return 0
-	# (it exited: its status after what it printed, for the failure text)
-	if ! kill -0 "$HOLD_PID" 2>/dev/null; then
+	# why not, for the failure text (which prints the first line)
+	if kill -0 "$HOLD_PID" 2>/dev/null; then
+		_hw="still running"
+	else
 		wait "$HOLD_PID"
-		echo "(holder $* exited with status $? without HOLD:)" >>/tmp/hold.out
+		_hw="exited with status $?"
 	fi
+	_hw="(holder pid $HOLD_PID $_hw, no HOLD: after $(($(date +%s) - _ht0)) s)"
+	{ echo "$_hw"; cat /tmp/hold.out; } >/tmp/hold.tmp
+	mv /tmp/hold.tmp /tmp/hold.out
 	return 1
 }
 hold_stop() { kill "$HOLD_PID" 2>/dev/null; wait "$HOLD_PID" 2>/dev/null; }

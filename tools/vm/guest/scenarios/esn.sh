@@ -121,6 +121,7 @@ scenario_run() {
 	[ $_has_ours -eq 0 ] || return
 	wa=$(want_impl authenc)
 	[ -n "$wa" ] || { fail "the authenc family cannot run on this CPU ($(impl_missing authenc avx) missing): scenario misconfigured"; return; }
+	report_uncovered authenc-sha512
 	modprobe jitterentropy_rng 2>/dev/null
 	need_modules xfrm_user esp4 veth seqiv sha512_generic drbg || return
 

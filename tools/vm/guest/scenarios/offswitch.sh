@@ -209,7 +209,7 @@ scenario_run() {
 			"refusal line '${_l:-none}', want '$_want'"
 	fi
 	check_none_left "after disable=bogus"
-	_all=$(echo $ALL_FAMILIES | tr ' ' ,)
+	_all=$(echo $FAMILIES | tr ' ' ,)
 	mark "disable all"
 	if ours_insmod disable=$_all; then
 		fail "insmod disable=$_all succeeded"
