@@ -241,6 +241,9 @@ hold_ready() {
 }
 hold_start() {
 	_ht0=$(date +%s)
+	# emptied before the fork: until the child opens it, the previous
+	# holder's HOLD: line would pass for this one's
+	: >/tmp/hold.out
 	"$@" >/tmp/hold.out 2>&1 &
 	HOLD_PID=$!
 	poll 600 hold_ready

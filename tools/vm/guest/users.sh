@@ -265,6 +265,7 @@ ipsec_test() {
 		info "$_tag: ESP transforms: ${_inst:-none}"
 	fi
 	_seed=$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')
+	: >/tmp/xs.out	# (emptied before the fork, as in hold_start)
 	nsenter --net=/run/netns/vt2 vmxfer server $_a2 5001 "$IPSEC_BYTES" "$_seed" >/tmp/xs.out 2>&1 &
 	_sp=$!
 	poll 600 grep -q LISTENING /tmp/xs.out
@@ -390,6 +391,7 @@ esn_bad_sas() {
 esn_transfer() {
 	_p=$1 _et=$2 _a2=10.78.0.2
 	_seed=$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')
+	: >/tmp/xs.out	# (emptied before the fork, as in hold_start)
 	nsenter --net=/run/netns/${_p}2 vmxfer server $_a2 5002 "$IPSEC_BYTES" "$_seed" >/tmp/xs.out 2>&1 &
 	_sp=$!
 	poll 600 grep -q LISTENING /tmp/xs.out

@@ -55,6 +55,7 @@ ktls_held() {
 	rm -f $KTLS_GO
 	crypto_list "$_n" | awk '{ print $1, $4 }' | sort >/tmp/ktls.ref0
 	_r0=$(alg_refcnt "$_n" "$_d")
+	: >/tmp/ktls.out	# (emptied before the fork, as in hold_start)
 	ktls_xfer xfer "$_c" "$_v" "$KTLS_BYTES" $KTLS_GO >/tmp/ktls.out 2>&1 &
 	_kpid=$!
 	HOLD_PID=$_kpid
