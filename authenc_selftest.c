@@ -57,6 +57,12 @@ static int vector_hash(const struct aesnictr_authenc_vector *v)
 	return -1;
 }
 
+/* The family a hash belongs to: its name begins the self-test's log lines. */
+static const char *family_name(int hash)
+{
+	return hash >= AESNICTR_AUTHENC_SHA384 ? "authenc-sha512" : "authenc";
+}
+
 /* The HMAC key length of a vector's blob: all but the header and AES key. */
 static unsigned int vector_hkey_len(const struct aesnictr_authenc_vector *v)
 {
@@ -71,6 +77,7 @@ static int kat_one(struct authenc_selftest_buf *b,
 		   bool simd_key, unsigned int split)
 {
 	int hash = vector_hash(v);
+	const char *fam = family_name(hash);
 	char what[192];
 	int err;
 
@@ -81,8 +88,8 @@ static int kat_one(struct authenc_selftest_buf *b,
 	if (fips_enabled && vector_hkey_len(v) < FIPS_MIN_HKEY) {
 		if (err == -EINVAL)
 			return 0;
-		pr_err("authenc: self-test of %s failed: %s: a %u-byte HMAC key accepted under FIPS\n",
-		       aesnictr_selftest_path(impl, simd), v->name,
+		pr_err("%s: self-test of %s failed: %s: a %u-byte HMAC key accepted under FIPS\n",
+		       fam, aesnictr_selftest_path(impl, simd), v->name,
 		       vector_hkey_len(v));
 		return -EBADMSG;
 	}
@@ -93,18 +100,18 @@ static int kat_one(struct authenc_selftest_buf *b,
 	memcpy(b->iv, v->iv, AES_BLOCK_SIZE);
 	aesnictr_authenc_crypt_buf(ctx, simd, b->iv, v->assoc, v->alen, b->out,
 				   v->ptext, v->plen, split, b->tag, true);
-	err = aesnictr_selftest_check("authenc", impl, simd, what, b->out,
+	err = aesnictr_selftest_check(fam, impl, simd, what, b->out,
 				      v->ctext, v->plen) ?:
-	      aesnictr_selftest_check("authenc", impl, simd, what, b->tag,
+	      aesnictr_selftest_check(fam, impl, simd, what, b->tag,
 				      v->ctext + v->plen, v->taglen);
 	if (err)
 		return err;
 	memcpy(b->iv, v->iv, AES_BLOCK_SIZE);
 	aesnictr_authenc_crypt_buf(ctx, simd, b->iv, v->assoc, v->alen, b->out,
 				   v->ctext, v->plen, split, b->tag, false);
-	return aesnictr_selftest_check("authenc", impl, simd, what, b->out,
+	return aesnictr_selftest_check(fam, impl, simd, what, b->out,
 				       v->ptext, v->plen) ?:
-	       aesnictr_selftest_check("authenc", impl, simd, what, b->tag,
+	       aesnictr_selftest_check(fam, impl, simd, what, b->tag,
 				       v->ctext + v->plen, v->taglen);
 }
 
@@ -149,8 +156,8 @@ static unsigned int make_blob(u8 *blob, const u8 *hkey, unsigned int hklen,
 
 /* Blobs crypto_authenc_extractkeys() or the AES key length refuse. */
 static int bad_keys(struct authenc_selftest_buf *b,
-		    struct aesnictr_authenc_ctx *ctx, enum aesnictr_impl impl,
-		    bool simd)
+		    struct aesnictr_authenc_ctx *ctx, int hash,
+		    enum aesnictr_impl impl, bool simd)
 {
 	static const u8 k[AES_MAX_KEY_SIZE + 4];
 	unsigned int n = make_blob(b->blob, k, 20, k, 16);
@@ -169,8 +176,9 @@ static int bad_keys(struct authenc_selftest_buf *b,
 	n = make_blob(b->blob, k, 20, k, 20);		/* AES-160 */
 	fails += aesnictr_authenc_set_key(ctx, b->blob, n, simd) != -EINVAL;
 	if (fails) {
-		pr_err("authenc: self-test of %s failed: %d bad key blobs accepted\n",
-		       aesnictr_selftest_path(impl, simd), fails);
+		pr_err("%s: self-test of %s failed: %d bad key blobs accepted\n",
+		       family_name(hash), aesnictr_selftest_path(impl, simd),
+		       fails);
 		return -EBADMSG;
 	}
 	return 0;
@@ -184,6 +192,7 @@ static int bulk_one(struct authenc_selftest_buf *b,
 {
 	static const unsigned int splits[] = { 0, 16 * 13, 16 * 67, 4096 };
 	unsigned int ds = aesnictr_authenc_digest_size(hash);
+	const char *fam = family_name(hash);
 	u8 iv[AES_BLOCK_SIZE], rawkey[BULK_MAX_HKEY + AES_MAX_KEY_SIZE];
 	char what[144];
 	int i, err;
@@ -222,11 +231,11 @@ static int bulk_one(struct authenc_selftest_buf *b,
 		aesnictr_authenc_crypt_buf(ctx, true, b->iv, b->assoc, alen,
 					   b->out, b->in, len, split, b->tag,
 					   true);
-		err = aesnictr_selftest_check("authenc", impl, true, what,
+		err = aesnictr_selftest_check(fam, impl, true, what,
 					      b->out, b->ref, len) ?:
-		      aesnictr_selftest_check("authenc", impl, true, what,
+		      aesnictr_selftest_check(fam, impl, true, what,
 					      b->tag, b->tag_ref, ds) ?:
-		      aesnictr_selftest_check("authenc", impl, true, what,
+		      aesnictr_selftest_check(fam, impl, true, what,
 					      b->iv, b->iv_ref, sizeof(iv));
 		if (err)
 			return err;
@@ -234,11 +243,11 @@ static int bulk_one(struct authenc_selftest_buf *b,
 		aesnictr_authenc_crypt_buf(ctx, true, b->iv, b->assoc, alen,
 					   b->out, b->ref, len, split, b->tag,
 					   false);
-		err = aesnictr_selftest_check("authenc", impl, true, what,
+		err = aesnictr_selftest_check(fam, impl, true, what,
 					      b->out, b->in, len) ?:
-		      aesnictr_selftest_check("authenc", impl, true, what,
+		      aesnictr_selftest_check(fam, impl, true, what,
 					      b->tag, b->tag_ref, ds) ?:
-		      aesnictr_selftest_check("authenc", impl, true, what,
+		      aesnictr_selftest_check(fam, impl, true, what,
 					      b->iv, b->iv_ref, sizeof(iv));
 		if (err)
 			return err;
@@ -282,7 +291,7 @@ int aesnictr_authenc_selftest(enum aesnictr_authenc_hash first,
 	ctx = PTR_ALIGN((void *)(b + 1), 16);
 	aesnictr_authenc_init_ctx(ctx, first, false, impl);
 	err = kat_all(b, ctx, first, impl, simd) ?:
-	      bad_keys(b, ctx, impl, simd);
+	      bad_keys(b, ctx, first, impl, simd);
 	if (!err && simd)
 		err = bulk_all(b, ctx, first, impl);
 	kfree_sensitive(b);
