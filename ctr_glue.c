@@ -3,21 +3,22 @@
  * The ctr family: the synchronous skcipher ctr(aes), registered as
  * ctr-aes-aesnictr-<impl>.
  *
- * Requests run the assembly of one implementation inside kernel_fpu_begin/end,
- * one skcipher walk step (at most a page) at a time; when the FPU is not
- * usable (a softirq that interrupted a task's FPU section, before 6.15) they
- * run the constant-time C AES of aes_ct.c.  The assembly only increments the
- * low 32 bits of the counter, so runs are split where they wrap and the
- * carry into the upper 96 bits is done here.
+ * Requests go through the skcipher driver (skcipher_driver.h), which runs
+ * each piece (at most a page) inside kernel_fpu_begin/end with the assembly
+ * of one implementation, or, when the FPU is not usable (a softirq that
+ * interrupted a task's FPU section, before 6.15), with the constant-time C
+ * AES of aes_ct.c.  The assembly only increments the low 32 bits of the
+ * counter, so runs are split where they wrap and the carry into the upper
+ * 96 bits is done here.
  */
 
-#include <asm/fpu/api.h>
 #include <crypto/aes.h>
 #include <crypto/algapi.h>
 #include <crypto/internal/skcipher.h>
 #include <linux/module.h>
 #include "family.h"
 #include "ctr_internal.h"
+#include "skcipher_driver.h"
 
 /* The tfm context is only CRYPTO_MINALIGN-aligned; round keys want 64. */
 #define CTR_CTX_ALIGN	64
@@ -116,16 +117,23 @@ void aesnictr_ctr_expand(struct aesnictr_ctr_keys *keys, const u8 *in_key,
 	aesnictr_ct_prepare(&keys->ct, &keys->key);
 }
 
-void aesnictr_ctr_crypt_buf(const struct aesnictr_ctr_keys *keys,
-			    const struct aesnictr_ctr_impl *impl, u8 *dst,
-			    const u8 *src, unsigned int len,
-			    u8 iv[AESNICTR_BLOCK_SIZE])
+/* One message being en/decrypted (they are the same). */
+struct ctr_req {
+	struct aesnictr_skcipher_req base;
+	const struct aesnictr_ctr_keys *keys;
+	const struct aesnictr_ctr_impl *impl;	/* of the SIMD path */
+};
+
+/* A piece of the message: the skcipher driver holds the FPU if r->simd. */
+static void ctr_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
+		      unsigned int len, u8 *iv, bool first)
 {
-	if (!impl) {
-		ctr_crypt_nosimd(&keys->ct, dst, src, len, iv);
+	const struct ctr_req *c = container_of(r, struct ctr_req, base);
+
+	if (!r->simd) {
+		ctr_crypt_nosimd(&c->keys->ct, dst, src, len, iv);
 		return;
 	}
-	kernel_fpu_begin();
 	while (len) {
 		/* blocks left before the low 32 bits wrap, at least 1 */
 		u64 room = (u64)U32_MAX - get_unaligned_be32(iv + 12) + 1;
@@ -136,18 +144,27 @@ void aesnictr_ctr_crypt_buf(const struct aesnictr_ctr_keys *keys,
 			blocks = room;
 			n = room * AESNICTR_BLOCK_SIZE;
 		}
-		impl->crypt(&keys->key, dst, src, n, iv);
-#ifdef AESNICTR_SELFTEST_FAULT
-		/* test builds only: a fault only the bulk self-test can see */
-		if (n > 1024)
-			dst[1000] ^= 1;
-#endif
+		c->impl->crypt(&c->keys->key, dst, src, n, iv);
 		ctr_add(iv, blocks);
 		dst += n;
 		src += n;
 		len -= n;
 	}
-	kernel_fpu_end();
+}
+
+static const struct aesnictr_skcipher_ops ctr_ops = {
+	.crypt	= ctr_piece,
+};
+
+void aesnictr_ctr_crypt_buf(const struct aesnictr_ctr_keys *keys,
+			    const struct aesnictr_ctr_impl *impl, u8 *dst,
+			    const u8 *src, unsigned int len,
+			    unsigned int split, u8 iv[AESNICTR_BLOCK_SIZE])
+{
+	struct ctr_req c = { { &ctr_ops }, keys, impl };
+
+	aesnictr_skcipher_crypt_buf(&c.base, !!impl, true, dst, src, len, split,
+				    iv);
 }
 
 static struct ctr_ctx *ctr_ctx(struct crypto_skcipher *tfm)
@@ -171,24 +188,9 @@ static int ctr_setkey(struct crypto_skcipher *tfm, const u8 *in_key,
 static int ctr_crypt(struct skcipher_request *req)
 {
 	const struct ctr_ctx *ctx = ctr_ctx(crypto_skcipher_reqtfm(req));
-	/* the path of the whole request (NULL: the non-SIMD one) */
-	const struct aesnictr_ctr_impl *impl =
-		aesnictr_request_simd() ? ctr_active : NULL;
-	struct skcipher_walk walk;
-	int err;
+	struct ctr_req c = { { &ctr_ops }, &ctx->keys, ctr_active };
 
-	err = skcipher_walk_virt(&walk, req, false);
-	while (walk.nbytes) {
-		unsigned int n = walk.nbytes;
-
-		/* only the last step may end in a partial block */
-		if (n < walk.total)
-			n = round_down(n, AESNICTR_BLOCK_SIZE);
-		aesnictr_ctr_crypt_buf(&ctx->keys, impl, walk.dst.virt.addr,
-				       AESNICTR_WALK_SRC(&walk), n, walk.iv);
-		err = skcipher_walk_done(&walk, walk.nbytes - n);
-	}
-	return err;
+	return aesnictr_skcipher_crypt(&c.base, req, true);
 }
 
 static void ctr_exit_tfm(struct crypto_skcipher *tfm)

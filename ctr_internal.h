@@ -32,15 +32,16 @@ struct aesnictr_ctr_impl {
 const struct aesnictr_ctr_impl *aesnictr_ctr_impl(enum aesnictr_impl impl);
 
 /*
- * Encrypt (or decrypt) len bytes with the 128-bit big-endian counter in iv
- * and advance iv past the last (partial) block: with impl inside one FPU
- * section, or on the non-SIMD path when impl is NULL.  At most a page of data
- * per call bounds the FPU section.
+ * For the self-tests: encrypt (or decrypt) len bytes with the 128-bit
+ * big-endian counter in iv and advance iv past the last (partial) block, as
+ * a request does, in two pieces split at split (a multiple of 16, at most
+ * len): with impl, each piece in an FPU section of its own, or on the
+ * non-SIMD path when impl is NULL.
  */
 void aesnictr_ctr_crypt_buf(const struct aesnictr_ctr_keys *keys,
 			    const struct aesnictr_ctr_impl *impl, u8 *dst,
 			    const u8 *src, unsigned int len,
-			    u8 iv[AESNICTR_BLOCK_SIZE]);
+			    unsigned int split, u8 iv[AESNICTR_BLOCK_SIZE]);
 
 int aesnictr_ctr_selftest(enum aesnictr_impl impl, bool simd);
 

@@ -43,9 +43,7 @@ static int kat_one(struct ctr_selftest_buf *b, enum aesnictr_impl impl,
 	char what[128];
 
 	memcpy(b->iv, v->iv, AESNICTR_BLOCK_SIZE);
-	aesnictr_ctr_crypt_buf(&b->keys, fns, b->out, in, split, b->iv);
-	aesnictr_ctr_crypt_buf(&b->keys, fns, b->out + split, in + split,
-			       v->len - split, b->iv);
+	aesnictr_ctr_crypt_buf(&b->keys, fns, b->out, in, v->len, split, b->iv);
 	snprintf(what, sizeof(what), "%s, %s, split at %u", v->name,
 		 decrypt ? "decrypt" : "encrypt", split);
 	return aesnictr_selftest_check("ctr", impl, simd, what, b->out, expect,
@@ -97,15 +95,15 @@ static int bulk_one(struct ctr_selftest_buf *b, enum aesnictr_impl impl,
 	memzero_explicit(rawkey, sizeof(rawkey));
 
 	memcpy(b->iv, b->iv_ref, AESNICTR_BLOCK_SIZE);
-	aesnictr_ctr_crypt_buf(&b->keys, NULL, b->ref, b->in, len, b->iv_ref);
+	aesnictr_ctr_crypt_buf(&b->keys, NULL, b->ref, b->in, len, len,
+			       b->iv_ref);
 	for (i = 0; i < ARRAY_SIZE(splits) && !err; i++) {
 		unsigned int split = splits[i];
 		u8 iv[AESNICTR_BLOCK_SIZE];
 
 		memcpy(iv, b->iv, AESNICTR_BLOCK_SIZE);
-		aesnictr_ctr_crypt_buf(&b->keys, fns, b->out, b->in, split, iv);
-		aesnictr_ctr_crypt_buf(&b->keys, fns, b->out + split,
-				       b->in + split, len - split, iv);
+		aesnictr_ctr_crypt_buf(&b->keys, fns, b->out, b->in, len, split,
+				       iv);
 		snprintf(what, sizeof(what),
 			 "bulk comparison, AES-%u, %u bytes, split at %u",
 			 klen * 8, len, split);

@@ -4,25 +4,24 @@
  * dm-crypt's aes-xts-plain64 uses it), registered as
  * xts-aes-aesnictr-<impl>, for 32-, 48- and 64-byte keys (Key1 || Key2).
  *
- * A request computes the tweak AES(Key2, IV) and en/decrypts its full blocks
- * one skcipher walk step (at most a page) per FPU section, the tweak carried
- * from step to step.  When the length is not a multiple of 16, the walk
- * stops before the last full block, and that block and the partial one
- * (17..31 bytes, which may straddle scatterlist entries and pages) are copied
- * to a buffer on the stack, done there with ciphertext stealing and copied
- * out: nothing is allocated.  When the FPU is not usable (a softirq that
- * interrupted a task's FPU section, before 6.15), requests run the
- * constant-time C AES of aes_ct.c, with the tweak doubled in C.
+ * Requests go through the skcipher driver (skcipher_driver.h): the first
+ * piece computes the tweak AES(Key2, IV), every piece (at most a page, in an
+ * FPU section of its own) en/decrypts its blocks, the tweak carried from
+ * piece to piece.  When the length is not a multiple of 16, the driver
+ * holds back the last full block and the partial one and hands them over
+ * as one last piece, done here with ciphertext stealing.  When the FPU is
+ * not usable (a softirq that interrupted a task's FPU section, before
+ * 6.15), requests run the constant-time C AES of aes_ct.c, with the tweak
+ * doubled in C.
  */
 
-#include <asm/fpu/api.h>
 #include <crypto/aes.h>
 #include <crypto/algapi.h>
 #include <crypto/internal/skcipher.h>
-#include <crypto/scatterwalk.h>
 #include <crypto/xts.h>
 #include <linux/module.h>
 #include "family.h"
+#include "skcipher_driver.h"
 #include "xts_internal.h"
 
 /* The tfm context is only CRYPTO_MINALIGN-aligned; round keys want 64. */
@@ -167,32 +166,50 @@ static void xts_crypt_nosimd(const struct aesnictr_xts_keys *keys, u8 *dst,
 
 /* ---- one piece of a message, on either path ---- */
 
-void aesnictr_xts_crypt_buf(const struct aesnictr_xts_keys *keys,
-			    const struct aesnictr_xts_impl *impl, u8 *dst,
-			    const u8 *src, unsigned int len,
-			    u8 tweak[AESNICTR_BLOCK_SIZE],
-			    const u8 *iv, bool enc)
+struct xts_req {
+	struct aesnictr_skcipher_req base;
+	const struct aesnictr_xts_keys *keys;
+	const struct aesnictr_xts_impl *impl;	/* of the SIMD path */
+	u8 *tweak;	/* carried from piece to piece */
+};
+
+/* A piece of the message: the skcipher driver holds the FPU if r->simd. */
+static void xts_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
+		      unsigned int len, u8 *iv, bool first)
 {
-	if (!impl) {
+	const struct xts_req *x = container_of(r, struct xts_req, base);
+	const struct aesnictr_xts_keys *keys = x->keys;
+
+	if (!r->simd) {
 		/* one block under Key2: the per-call API, no prepared form */
-		if (iv)
-			aesnictr_ct_encrypt(&keys->tweak, tweak, iv, 1);
-		xts_crypt_nosimd(keys, dst, src, len, tweak, enc);
+		if (first)
+			aesnictr_ct_encrypt(&keys->tweak, x->tweak, iv, 1);
+		xts_crypt_nosimd(keys, dst, src, len, x->tweak, r->enc);
 		return;
 	}
-	kernel_fpu_begin();
-	if (iv)
-		aesnictr_xts_tweak(&keys->tweak, tweak, iv);
-	if (enc)
-		impl->encrypt(&keys->enc, dst, src, len, tweak);
+	if (first)
+		aesnictr_xts_tweak(&keys->tweak, x->tweak, iv);
+	if (r->enc)
+		x->impl->encrypt(&keys->enc, dst, src, len, x->tweak);
 	else
-		impl->decrypt(&keys->dec, dst, src, len, tweak);
-#ifdef AESNICTR_SELFTEST_FAULT
-	/* test builds only: a fault only the bulk self-test can see */
-	if (len > 1024)
-		dst[1000] ^= 1;
-#endif
-	kernel_fpu_end();
+		x->impl->decrypt(&keys->dec, dst, src, len, x->tweak);
+}
+
+static const struct aesnictr_skcipher_ops xts_ops = {
+	.crypt		= xts_piece,
+	.min_len	= AES_BLOCK_SIZE,
+	.cts		= true,
+};
+
+void aesnictr_xts_crypt_buf(const struct aesnictr_xts_keys *keys,
+			    const struct aesnictr_xts_impl *impl, u8 *dst,
+			    const u8 *src, unsigned int len, unsigned int split,
+			    u8 tweak[AESNICTR_BLOCK_SIZE], u8 *iv, bool enc)
+{
+	struct xts_req x = { { &xts_ops }, keys, impl, tweak };
+
+	aesnictr_skcipher_crypt_buf(&x.base, !!impl, enc, dst, src, len, split,
+				    iv);
 }
 
 /* ---- the skcipher ---- */
@@ -220,60 +237,11 @@ static int xts_setkey(struct crypto_skcipher *tfm, const u8 *in_key,
 
 static int xts_crypt(struct skcipher_request *req, bool enc)
 {
-	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
-	const struct xts_ctx *ctx = xts_ctx(tfm);
-	const struct aesnictr_xts_impl *impl;
-	unsigned int tail = req->cryptlen % AES_BLOCK_SIZE;
-	struct skcipher_request subreq;
-	struct skcipher_walk walk;
+	const struct xts_ctx *ctx = xts_ctx(crypto_skcipher_reqtfm(req));
 	u8 tweak[AES_BLOCK_SIZE];
-	u8 buf[2 * AES_BLOCK_SIZE];
-	const u8 *iv = req->iv;
-	unsigned int head;
-	int err = 0;
+	struct xts_req x = { { &xts_ops }, &ctx->keys, xts_active, tweak };
+	int err = aesnictr_skcipher_crypt(&x.base, req, enc);
 
-	if (req->cryptlen < AES_BLOCK_SIZE)
-		return -EINVAL;
-	/* the path of the whole request (NULL: the non-SIMD one) */
-	impl = aesnictr_request_simd() ? xts_active : NULL;
-	/* the full blocks the walk does: all, or all but the last one */
-	head = req->cryptlen - tail - (tail ? AES_BLOCK_SIZE : 0);
-
-	if (head) {
-		struct skcipher_request *r = req;
-
-		if (tail) {
-			skcipher_request_set_tfm(&subreq, tfm);
-			skcipher_request_set_callback(&subreq,
-						      skcipher_request_flags(req),
-						      NULL, NULL);
-			skcipher_request_set_crypt(&subreq, req->src, req->dst,
-						   head, req->iv);
-			r = &subreq;
-		}
-		err = skcipher_walk_virt(&walk, r, false);
-		while (walk.nbytes) {
-			unsigned int n = round_down(walk.nbytes,
-						    AES_BLOCK_SIZE);
-
-			aesnictr_xts_crypt_buf(&ctx->keys, impl,
-					       walk.dst.virt.addr,
-					       AESNICTR_WALK_SRC(&walk), n,
-					       tweak, iv, enc);
-			iv = NULL;
-			err = skcipher_walk_done(&walk, walk.nbytes - n);
-		}
-	}
-	if (!err && tail) {
-		/* the last full block and the partial one, wherever they are */
-		scatterwalk_map_and_copy(buf, req->src, head,
-					 AES_BLOCK_SIZE + tail, 0);
-		aesnictr_xts_crypt_buf(&ctx->keys, impl, buf, buf,
-				       AES_BLOCK_SIZE + tail, tweak, iv, enc);
-		scatterwalk_map_and_copy(buf, req->dst, head,
-					 AES_BLOCK_SIZE + tail, 1);
-		memzero_explicit(buf, sizeof(buf));
-	}
 	memzero_explicit(tweak, sizeof(tweak));
 	return err;
 }

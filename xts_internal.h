@@ -38,19 +38,18 @@ void aesnictr_xts_expand(struct aesnictr_xts_keys *keys, const u8 *in_key,
 			 unsigned int key_len, bool simd);
 
 /*
- * En/decrypt len >= 16 bytes of a message from src to dst (src == dst
- * allowed) with impl inside one FPU section, or on the non-SIMD path when
- * impl is NULL.  If iv is not NULL, this is the start of the message and
- * tweak is first set to AES(Key2, iv); else tweak is the one an earlier call
- * left.  As in the assembly ABI (xts_asm.h), every call but a message's last
- * has len a multiple of 16, and the last one does the ciphertext stealing.
- * At most a page of data per call bounds the FPU section.
+ * For the self-tests: en/decrypt a message of len >= 16 bytes from src to
+ * dst (src == dst allowed) as a request does, in two pieces split at split
+ * (a multiple of 16 leaving at least 16 bytes for the second; 0: one
+ * piece): with impl, each piece in an FPU section of its own, or on the
+ * non-SIMD path when impl is NULL.  tweak is set to AES(Key2, iv) first and
+ * left as the message leaves it; the last piece does the ciphertext
+ * stealing, as in the assembly ABI (xts_asm.h).
  */
 void aesnictr_xts_crypt_buf(const struct aesnictr_xts_keys *keys,
 			    const struct aesnictr_xts_impl *impl, u8 *dst,
-			    const u8 *src, unsigned int len,
-			    u8 tweak[AESNICTR_BLOCK_SIZE],
-			    const u8 *iv, bool enc);
+			    const u8 *src, unsigned int len, unsigned int split,
+			    u8 tweak[AESNICTR_BLOCK_SIZE], u8 *iv, bool enc);
 
 int aesnictr_xts_selftest(enum aesnictr_impl impl, bool simd);
 
