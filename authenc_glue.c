@@ -482,27 +482,6 @@ static struct aead_alg authenc_algs[AESNICTR_AUTHENC_NR_HASHES][2] = {
 	},
 };
 
-/* Register the algorithms of hashes first .. first + 1 on impl. */
-static int authenc_register_hashes(enum aesnictr_authenc_hash first,
-				   enum aesnictr_impl impl, int priority)
-{
-	static const char *const tmpl[2] = { "authenc", "authencesn" };
-	int h, e;
-
-	for (h = first; h < first + 2; h++) {
-		for (e = 0; e < 2; e++) {
-			struct crypto_alg *base = &authenc_algs[h][e].base;
-
-			snprintf(base->cra_driver_name, CRYPTO_MAX_ALG_NAME,
-				 "%s-hmac-%s-cbc-aes-aesnictr-%s", tmpl[e],
-				 aesnictr_authenc_hash_name(h),
-				 aesnictr_impl_names[impl]);
-			base->cra_priority = priority;
-		}
-	}
-	return crypto_register_aeads(authenc_algs[first], 4);
-}
-
 /* The stock code is the authenc template over the stock CBC and hashes. */
 static const struct aesnictr_stock_driver authenc_stock[] = {
 	{}
@@ -532,16 +511,16 @@ static int authenc_selftest(enum aesnictr_impl impl, bool simd)
 	return aesnictr_authenc_selftest(AESNICTR_AUTHENC_SHA1, impl, simd);
 }
 
-static int authenc_register(enum aesnictr_impl impl, int priority)
+static void authenc_use_impl(enum aesnictr_impl impl)
 {
 	authenc_impl = impl;
-	return authenc_register_hashes(AESNICTR_AUTHENC_SHA1, impl, priority);
 }
 
-static void authenc_unregister(void)
-{
-	crypto_unregister_aeads(authenc_algs[AESNICTR_AUTHENC_SHA1], 4);
-}
+/* authenc_algs[SHA1][0..1], then [SHA256][0..1] */
+static const char *const authenc_driver_prefixes[] = {
+	"authenc-hmac-sha1-cbc-aes", "authencesn-hmac-sha1-cbc-aes",
+	"authenc-hmac-sha256-cbc-aes", "authencesn-hmac-sha256-cbc-aes"
+};
 
 const struct aesnictr_family aesnictr_authenc_family = {
 	.name		= "authenc",
@@ -549,8 +528,10 @@ const struct aesnictr_family aesnictr_authenc_family = {
 	.cpu_lacks	= authenc_cpu_lacks,
 	.selftest	= authenc_selftest,
 	.policy		= &authenc_policy,
-	.register_algs	= authenc_register,
-	.unregister_algs = authenc_unregister,
+	.aeads		= authenc_algs[AESNICTR_AUTHENC_SHA1],
+	.nr_algs	= 4,
+	.driver_prefixes = authenc_driver_prefixes,
+	.use_impl	= authenc_use_impl,
 };
 
 /* ---- the authenc-sha512 family: SHA-384 and SHA-512 on AVX2 ---- */
@@ -596,16 +577,16 @@ static int authenc512_selftest(enum aesnictr_impl impl, bool simd)
 	return aesnictr_authenc_selftest(AESNICTR_AUTHENC_SHA384, impl, simd);
 }
 
-static int authenc512_register(enum aesnictr_impl impl, int priority)
+static void authenc512_use_impl(enum aesnictr_impl impl)
 {
 	authenc512_impl = impl;
-	return authenc_register_hashes(AESNICTR_AUTHENC_SHA384, impl, priority);
 }
 
-static void authenc512_unregister(void)
-{
-	crypto_unregister_aeads(authenc_algs[AESNICTR_AUTHENC_SHA384], 4);
-}
+/* authenc_algs[SHA384][0..1], then [SHA512][0..1] */
+static const char *const authenc512_driver_prefixes[] = {
+	"authenc-hmac-sha384-cbc-aes", "authencesn-hmac-sha384-cbc-aes",
+	"authenc-hmac-sha512-cbc-aes", "authencesn-hmac-sha512-cbc-aes"
+};
 
 const struct aesnictr_family aesnictr_authenc512_family = {
 	.name		= "authenc-sha512",
@@ -613,8 +594,10 @@ const struct aesnictr_family aesnictr_authenc512_family = {
 	.cpu_lacks	= authenc512_cpu_lacks,
 	.selftest	= authenc512_selftest,
 	.policy		= &authenc512_policy,
-	.register_algs	= authenc512_register,
-	.unregister_algs = authenc512_unregister,
+	.aeads		= authenc_algs[AESNICTR_AUTHENC_SHA384],
+	.nr_algs	= 4,
+	.driver_prefixes = authenc512_driver_prefixes,
+	.use_impl	= authenc512_use_impl,
 };
 
 MODULE_ALIAS_CRYPTO("authenc(hmac(sha1),cbc(aes))");

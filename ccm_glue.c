@@ -301,24 +301,14 @@ static const char *ccm_cpu_lacks(enum aesnictr_impl impl)
 	return aesnictr_cpu_lacks_width(impl);
 }
 
-static int ccm_register(enum aesnictr_impl impl, int priority)
+static void ccm_use_impl(enum aesnictr_impl impl)
 {
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(ccm_algs); i++)
-		ccm_algs[i].base.cra_priority = priority;
 	ccm_active = ccm_impls[impl];
-	snprintf(ccm_algs[0].base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
-		 "ccm-aes-aesnictr-%s", aesnictr_impl_names[impl]);
-	snprintf(ccm_algs[1].base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
-		 "rfc4309-ccm-aes-aesnictr-%s", aesnictr_impl_names[impl]);
-	return crypto_register_aeads(ccm_algs, ARRAY_SIZE(ccm_algs));
 }
 
-static void ccm_unregister(void)
-{
-	crypto_unregister_aeads(ccm_algs, ARRAY_SIZE(ccm_algs));
-}
+static const char *const ccm_driver_prefixes[] = {
+	"ccm-aes", "rfc4309-ccm-aes"
+};
 
 const struct aesnictr_family aesnictr_ccm_family = {
 	.name		= "ccm",
@@ -326,6 +316,8 @@ const struct aesnictr_family aesnictr_ccm_family = {
 	.cpu_lacks	= ccm_cpu_lacks,
 	.selftest	= aesnictr_ccm_selftest,
 	.policy		= &ccm_policy,
-	.register_algs	= ccm_register,
-	.unregister_algs = ccm_unregister,
+	.aeads		= ccm_algs,
+	.nr_algs	= ARRAY_SIZE(ccm_algs),
+	.driver_prefixes = ccm_driver_prefixes,
+	.use_impl	= ccm_use_impl,
 };

@@ -201,8 +201,7 @@ static void ctr_exit_tfm(struct crypto_skcipher *tfm)
 static struct skcipher_alg ctr_alg = {
 	.base = {
 		.cra_name		= "ctr(aes)",
-		/* cra_driver_name is set when registering */
-		/* cra_priority: from priority.c when registering */
+		/* cra_driver_name, cra_priority: set by the module core */
 		.cra_blocksize		= 1,
 		.cra_ctxsize		= sizeof(struct ctr_ctx) +
 					  CTR_CTX_ALIGN - CRYPTO_MINALIGN,
@@ -225,19 +224,12 @@ static const char *ctr_cpu_lacks(enum aesnictr_impl impl)
 	return aesnictr_cpu_lacks_width(impl);
 }
 
-static int ctr_register(enum aesnictr_impl impl, int priority)
+static void ctr_use_impl(enum aesnictr_impl impl)
 {
 	ctr_active = &ctr_impls[impl];
-	snprintf(ctr_alg.base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
-		 "ctr-aes-aesnictr-%s", aesnictr_impl_names[impl]);
-	ctr_alg.base.cra_priority = priority;
-	return crypto_register_skcipher(&ctr_alg);
 }
 
-static void ctr_unregister(void)
-{
-	crypto_unregister_skcipher(&ctr_alg);
-}
+static const char *const ctr_driver_prefixes[] = { "ctr-aes" };
 
 const struct aesnictr_family aesnictr_ctr_family = {
 	.name		= "ctr",
@@ -245,6 +237,8 @@ const struct aesnictr_family aesnictr_ctr_family = {
 	.cpu_lacks	= ctr_cpu_lacks,
 	.selftest	= aesnictr_ctr_selftest,
 	.policy		= &ctr_policy,
-	.register_algs	= ctr_register,
-	.unregister_algs = ctr_unregister,
+	.skciphers	= &ctr_alg,
+	.nr_algs	= 1,
+	.driver_prefixes = ctr_driver_prefixes,
+	.use_impl	= ctr_use_impl,
 };

@@ -11,6 +11,9 @@
 
 #include "priority.h"
 
+struct aead_alg;
+struct skcipher_alg;
+
 struct aesnictr_family {
 	const char *name;	/* "ctr": log lines */
 	const char *algs;	/* "ctr(aes)": log lines */
@@ -28,11 +31,18 @@ struct aesnictr_family {
 	/* What priority.c decides the family's priority from. */
 	const struct aesnictr_policy *policy;
 	/*
-	 * Register the algorithms on implementation impl at priority: 0 or
-	 * an error, in which case nothing stays registered.  Unregister them.
+	 * The algorithms: nr_algs skciphers or nr_algs aeads (the other
+	 * NULL), everything set but the driver name and the priority.  The
+	 * core names algorithm i "<driver_prefixes[i]>-aesnictr-<impl>",
+	 * gives them all the one priority that priority.c decides, and
+	 * registers and unregisters them.
 	 */
-	int (*register_algs)(enum aesnictr_impl impl, int priority);
-	void (*unregister_algs)(void);
+	struct skcipher_alg *skciphers;
+	struct aead_alg *aeads;
+	unsigned int nr_algs;
+	const char *const *driver_prefixes;
+	/* Run implementation impl from now on (called before registering). */
+	void (*use_impl)(enum aesnictr_impl impl);
 };
 
 extern const struct aesnictr_family aesnictr_ctr_family;

@@ -363,24 +363,14 @@ static const char *gcm_cpu_lacks(enum aesnictr_impl impl)
 	return aesnictr_cpu_lacks_width(impl);
 }
 
-static int gcm_register(enum aesnictr_impl impl, int priority)
+static void gcm_use_impl(enum aesnictr_impl impl)
 {
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(gcm_algs); i++)
-		gcm_algs[i].base.cra_priority = priority;
 	gcm_active = &gcm_impls[impl];
-	snprintf(gcm_algs[0].base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
-		 "gcm-aes-aesnictr-%s", aesnictr_impl_names[impl]);
-	snprintf(gcm_algs[1].base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
-		 "rfc4106-gcm-aes-aesnictr-%s", aesnictr_impl_names[impl]);
-	return crypto_register_aeads(gcm_algs, ARRAY_SIZE(gcm_algs));
 }
 
-static void gcm_unregister(void)
-{
-	crypto_unregister_aeads(gcm_algs, ARRAY_SIZE(gcm_algs));
-}
+static const char *const gcm_driver_prefixes[] = {
+	"gcm-aes", "rfc4106-gcm-aes"
+};
 
 const struct aesnictr_family aesnictr_gcm_family = {
 	.name		= "gcm",
@@ -388,6 +378,8 @@ const struct aesnictr_family aesnictr_gcm_family = {
 	.cpu_lacks	= gcm_cpu_lacks,
 	.selftest	= aesnictr_gcm_selftest,
 	.policy		= &gcm_policy,
-	.register_algs	= gcm_register,
-	.unregister_algs = gcm_unregister,
+	.aeads		= gcm_algs,
+	.nr_algs	= ARRAY_SIZE(gcm_algs),
+	.driver_prefixes = gcm_driver_prefixes,
+	.use_impl	= gcm_use_impl,
 };

@@ -8,13 +8,16 @@
  * one that cannot run on this CPU is left out with one line, one whose
  * implementations all fail is left out, and the module loads if at least one
  * family registered.  disable= leaves the families it names out before
- * anything of theirs runs (an administrator's switch).  Adding a family is
- * its own files plus one entry in families[] below (and its extern in
- * family.h).
+ * anything of theirs runs (an administrator's switch).  The core names,
+ * prioritises (priority.c), registers and unregisters every family's
+ * algorithms.  Adding a family is its own files plus one entry in
+ * families[] below (and its extern in family.h).
  */
 
 #include <asm/cpu_device_id.h>
 #include <crypto/algapi.h>
+#include <crypto/internal/aead.h>
+#include <crypto/internal/skcipher.h>
 #include <linux/fips.h>
 #include <linux/module.h>
 #include <linux/utsname.h>
@@ -108,6 +111,40 @@ static long disabled_families(void)
 	return mask;
 }
 
+static struct crypto_alg *family_alg(const struct aesnictr_family *f,
+				     unsigned int i)
+{
+	return f->skciphers ? &f->skciphers[i].base : &f->aeads[i].base;
+}
+
+/* Register f's algorithms on impl at prio: 0, or an error and none stays. */
+static int family_register(const struct aesnictr_family *f,
+			   enum aesnictr_impl impl, int prio)
+{
+	unsigned int i;
+
+	f->use_impl(impl);
+	for (i = 0; i < f->nr_algs; i++) {
+		struct crypto_alg *base = family_alg(f, i);
+
+		snprintf(base->cra_driver_name, CRYPTO_MAX_ALG_NAME,
+			 "%s-aesnictr-%s", f->driver_prefixes[i],
+			 aesnictr_impl_names[impl]);
+		base->cra_priority = prio;
+	}
+	if (f->skciphers)
+		return crypto_register_skciphers(f->skciphers, f->nr_algs);
+	return crypto_register_aeads(f->aeads, f->nr_algs);
+}
+
+static void family_unregister(const struct aesnictr_family *f)
+{
+	if (f->skciphers)
+		crypto_unregister_skciphers(f->skciphers, f->nr_algs);
+	else
+		crypto_unregister_aeads(f->aeads, f->nr_algs);
+}
+
 /*
  * Self-test and register one family on the widest implementation at or below
  * cap that the CPU has and that passes.  Returns the implementation, -ENODEV
@@ -150,7 +187,7 @@ static int family_start(const struct aesnictr_family *f, int cap)
 			       f->name, f->algs);
 			return -ENODEV;
 		}
-		err = f->register_algs(impl, prio);
+		err = family_register(f, impl, prio);
 		if (err) {
 			pr_err("%s: registering %s failed: %d\n", f->name,
 			       f->algs, err);
@@ -171,7 +208,7 @@ static void families_stop(void)
 
 	for (i = ARRAY_SIZE(families) - 1; i >= 0; i--) {
 		if (registered[i] >= 0)
-			families[i]->unregister_algs();
+			family_unregister(families[i]);
 		registered[i] = -1;
 	}
 }

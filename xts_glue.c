@@ -264,8 +264,7 @@ static void xts_exit_tfm(struct crypto_skcipher *tfm)
 static struct skcipher_alg xts_alg = {
 	.base = {
 		.cra_name		= "xts(aes)",
-		/* cra_driver_name is set when registering */
-		/* cra_priority: from priority.c when registering */
+		/* cra_driver_name, cra_priority: set by the module core */
 		.cra_blocksize		= AES_BLOCK_SIZE,
 		.cra_ctxsize		= sizeof(struct xts_ctx) +
 					  XTS_CTX_ALIGN - CRYPTO_MINALIGN,
@@ -331,19 +330,12 @@ static const struct aesnictr_policy xts_policy = {
 	.stock		= xts_stock,
 };
 
-static int xts_register(enum aesnictr_impl impl, int priority)
+static void xts_use_impl(enum aesnictr_impl impl)
 {
 	xts_active = aesnictr_xts_impl(impl);
-	snprintf(xts_alg.base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
-		 "xts-aes-aesnictr-%s", aesnictr_impl_names[impl]);
-	xts_alg.base.cra_priority = priority;
-	return crypto_register_skcipher(&xts_alg);
 }
 
-static void xts_unregister(void)
-{
-	crypto_unregister_skcipher(&xts_alg);
-}
+static const char *const xts_driver_prefixes[] = { "xts-aes" };
 
 const struct aesnictr_family aesnictr_xts_family = {
 	.name		= "xts",
@@ -351,6 +343,8 @@ const struct aesnictr_family aesnictr_xts_family = {
 	.cpu_lacks	= xts_cpu_lacks,
 	.selftest	= aesnictr_xts_selftest,
 	.policy		= &xts_policy,
-	.register_algs	= xts_register,
-	.unregister_algs = xts_unregister,
+	.skciphers	= &xts_alg,
+	.nr_algs	= 1,
+	.driver_prefixes = xts_driver_prefixes,
+	.use_impl	= xts_use_impl,
 };
