@@ -217,13 +217,6 @@ static struct skcipher_alg ctr_alg = {
 	.exit		= ctr_exit_tfm,
 };
 
-static const char *ctr_cpu_lacks(enum aesnictr_impl impl)
-{
-	if (!ctr_impls[impl].crypt)
-		return "an assembler that knew VAES at build time";
-	return aesnictr_cpu_lacks_width(impl);
-}
-
 static void ctr_use_impl(enum aesnictr_impl impl)
 {
 	ctr_active = &ctr_impls[impl];
@@ -234,7 +227,7 @@ static const char *const ctr_driver_prefixes[] = { "ctr-aes" };
 const struct aesnictr_family aesnictr_ctr_family = {
 	.name		= "ctr",
 	.algs		= "ctr(aes)",
-	.cpu_lacks	= ctr_cpu_lacks,
+	.cpu_lacks	= aesnictr_cpu_lacks_width,
 	.selftest	= aesnictr_ctr_selftest,
 	.policy		= &ctr_policy,
 	.skciphers	= &ctr_alg,

@@ -354,8 +354,6 @@ static struct aead_alg gcm_algs[] = {
 
 static const char *gcm_cpu_lacks(enum aesnictr_impl impl)
 {
-	if (!gcm_impls[impl].enc)
-		return "an assembler that knew VAES at build time";
 	if (!boot_cpu_has(X86_FEATURE_PCLMULQDQ))
 		return "PCLMULQDQ";
 	if (impl >= AESNICTR_VAES2 && !boot_cpu_has(X86_FEATURE_VPCLMULQDQ))

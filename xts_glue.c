@@ -281,11 +281,8 @@ static struct skcipher_alg xts_alg = {
 
 static const char *xts_cpu_lacks(enum aesnictr_impl impl)
 {
-	const char *why;
+	const char *why = aesnictr_cpu_lacks_width(impl);
 
-	if (!xts_impls[impl].encrypt)
-		return "an assembler that knew VAES at build time";
-	why = aesnictr_cpu_lacks_width(impl);
 	if (why)
 		return why;
 	/*
