@@ -13,7 +13,9 @@
 #     VAES) links, and has no vaes2/vaes512 routine and no ymm/zmm
 #     instruction, while the normal build has them;
 #   - checkpatch.pl --strict (from Debian's linux-source-6.12) over the
-#     module's C files and C headers: no error, warning or check.
+#     module's C files and C headers: no error, warning or check;
+#   - the families manifest (tools/families.tab) names the module's
+#     algorithms, families and driver-name prefixes, no more, no fewer.
 # Prints PASS:/FAIL: lines; exit status 0 only if all passed.
 set -u
 cd "$(dirname "$0")/.."
@@ -83,6 +85,27 @@ for k in $kvers; do
 done
 
 k=$(echo $kvers | tr ' ' '\n' | sort -V | head -1)	# the oldest kernel
+
+# The families manifest (tools/families.tab, what the guests read) against
+# the module: its algorithms are the built module's crypto aliases, its
+# families the families' names, its driver prefixes those the families
+# give the core (their *_driver_prefixes[] arrays).
+manifest_diff() {	# WHAT MANIFEST-LIST MODULE-LIST
+	local d
+	d=$(diff <(echo "$2" | sort -u) <(echo "$3" | sort -u) | sed -n 's/^< /manifest only: /p; s/^> /module only: /p' | tr '\n' ';')
+	if [ -n "$d" ]; then
+		echo "FAIL: tools/families.tab and the module disagree on the $1: $d"; status=1
+	else
+		echo "PASS: tools/families.tab and the module agree on the $1 ($(echo "$2" | sort -u | wc -l))"
+	fi
+}
+tab=tools/families.tab
+manifest_diff algorithms "$(awk '$1 == "alg" { print $3 }' $tab)" \
+	"$(modinfo -F alias "build/$k/aesni_ctr.ko" | sed -n 's/^crypto-//p')"
+manifest_diff families "$(awk '$1 == "alg" { print $2 }' $tab)" \
+	"$(sed -n 's/^\t\.name\t*= "\(.*\)",$/\1/p' *_glue.c)"
+manifest_diff "driver-name prefixes" "$(awk '$1 == "alg" { print $5 }' $tab)" \
+	"$(awk '/_driver_prefixes\[\] = /, /};/' *_glue.c | grep -o '"[^"]*"' | tr -d '"')"
 
 # The sparse gate must see a warning in any module file: plant one.
 gate=build/sparse-gate

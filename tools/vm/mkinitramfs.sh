@@ -17,7 +17,8 @@
 # decompressed so that busybox can load them), the module under test at
 # /lib/vmtest/ (with VM_EXTRA_KO's test-only modules), kmod (modprobe, depmod, modinfo, lsmod) in /lib/vmtest/kmod/
 # for the modalias scenario, and the guest's scripts: guest/init.sh as /init, the
-# library (guest/lib.sh, families.sh, users.sh) in /vmtest/ and one script
+# library (guest/lib.sh, families.sh, users.sh) and the families manifest
+# (tools/families.tab) in /vmtest/ and one script
 # per scenario in /vmtest/scenarios/.  Without [module.ko] the guest tests
 # the stock driver only (rig self-test mode).
 set -euo pipefail
@@ -172,7 +173,8 @@ EOF
 mkdir -p "$stage/vmtest/scenarios"
 cp "$here/guest/init.sh" "$stage/init"
 chmod 755 "$stage/init"
-cp "$here/guest/lib.sh" "$here/guest/families.sh" "$here/guest/users.sh" "$stage/vmtest/"
+cp "$here/guest/lib.sh" "$here/guest/families.sh" "$here/guest/users.sh" \
+	"$here/../families.tab" "$stage/vmtest/"
 cp "$here"/guest/scenarios/*.sh "$stage/vmtest/scenarios/"
 
 mkdir -p "$(dirname "$out")"

@@ -5,83 +5,44 @@
 # module registered: drivers, flags, summary and load lines, priorities,
 # what a name resolves to.
 #
-# Each family picks, independently of the others, its widest implementation
-# that the CPU has, max_tier= allows and the load-time self-test passes:
-#   ctr (ctr(aes))
-#     avx      AES-NI + AVX
-#     vaes2    avx + VAES + AVX2
-#     vaes512  vaes2 + AVX512F + AVX512BW + AVX512VL
-#   gcm (gcm(aes), rfc4106(gcm(aes)))
-#     avx      AES-NI + PCLMULQDQ + AVX
-#     vaes2    avx + VAES + VPCLMULQDQ + AVX2
-#     vaes512  vaes2 + AVX512F + AVX512BW + AVX512VL
-#   xts (xts(aes)): as ctr
-#   authenc (authenc(hmac(sha1),cbc(aes)), authenc(hmac(sha256),cbc(aes)))
-#     avx      AES-NI + AVX + SHA-NI (the only implementation)
-#   authenc-sha512 (authenc(hmac(sha384),cbc(aes)), ...(sha512)...)
-#     avx      AES-NI + AVX + AVX2 + BMI1 + BMI2
-#     vaes512  avx + AVX512F + AVX512VL (ymm registers only)
-#   ccm (ccm(aes), rfc4309(ccm(aes)))
-#     avx      AES-NI + AVX (the only implementation; no SHA-NI needed)
-# (the kernel drops the AVX/AVX-512 flags from /proc/cpuinfo when XSAVE does
-# not enable their register state, so the flags stand for the OS support too).
-# In a QEMU 10 -cpu max guest: ctr = vaes2, gcm = avx (no VPCLMULQDQ),
-# xts = vaes2, authenc = avx, authenc-sha512 = avx, ccm = avx.
-# authenc (authenc-sha512 too) and ccm serve names that are otherwise template instances: they
-# register at one fixed priority above the template (the load line says
-# "above the <family> template", 4500 always).
+# The families, their algorithms, driver names, holders and
+# implementations with the CPU flags each needs come from the manifest,
+# tools/families.tab (here /vmtest/families.tab).  Each family picks,
+# independently of the others, its widest implementation that the CPU has,
+# max_tier= allows and the load-time self-test passes.  In a QEMU 10 -cpu
+# max guest: ctr = vaes2, gcm = avx (no VPCLMULQDQ), xts = vaes2, authenc =
+# avx, authenc-sha512 = avx, ccm = avx.  authenc, authenc-sha512 and ccm
+# serve names that are otherwise template instances: they register at one
+# fixed priority above the template (the load line says "above the
+# <family> template", 4500 always).
 
+FAMTAB=${FAMTAB:-/vmtest/families.tab}
 # every family the module has, in the order of its load lines
-FAMILIES="ctr gcm xts authenc authenc-sha512 ccm"
+FAMILIES=$(awk '$1 == "alg" && !seen[$2]++ { printf "%s%s", s, $2; s = " " }' "$FAMTAB")
 IMPLS="avx vaes2 vaes512"
 AUTHENC_SHA1='authenc(hmac(sha1),cbc(aes))'
 AUTHENC_SHA256='authenc(hmac(sha256),cbc(aes))'
 AUTHENC_SHA384='authenc(hmac(sha384),cbc(aes))'
 AUTHENC_SHA512='authenc(hmac(sha512),cbc(aes))'
 PRIO_OURS=1000		# the module's priority where it beats what is there
-# the implementations family $1 has at all, narrowest first (authenc, ccm:
-# avx only; authenc-sha512: avx and vaes512)
+# the implementations family $1 has at all, narrowest first
 family_impls() {
-	case "$1" in
-	authenc|ccm) echo avx ;;
-	authenc-sha512) echo avx vaes512 ;;
-	*) echo $IMPLS ;;
-	esac
+	awk -v f="$1" '$1 == "impl" && $2 == f { printf "%s%s", s, $3; s = " " }' "$FAMTAB"
 }
 # the algorithms of family $1: "cra_name:type" words
 family_algs() {
-	case "$1" in
-	ctr) echo "ctr(aes):skcipher" ;;
-	gcm) echo "gcm(aes):aead rfc4106(gcm(aes)):aead" ;;
-	xts) echo "xts(aes):skcipher" ;;
-	authenc) echo "$AUTHENC_SHA1:aead $AUTHENC_SHA256:aead" ;;
-	authenc-sha512) echo "$AUTHENC_SHA384:aead $AUTHENC_SHA512:aead" ;;
-	ccm) echo "ccm(aes):aead rfc4309(ccm(aes)):aead" ;;
-	esac
+	awk -v f="$1" '$1 == "alg" && $2 == f { printf "%s%s:%s", s, $3, $4; s = " " }' "$FAMTAB"
 }
 cpu_flags() { echo " $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "; }
 # the flags the CPU lacks for implementation $2 of family $1
 impl_missing() {
+	_need=$(awk -v f="$1" -v i="$2" '$1 == "impl" && $2 == f && $3 == i {
+		for (k = 4; k <= NF; k++) printf "%s ", $k; print "" }' "$FAMTAB")
+	if [ -z "$_need" ]; then
+		echo "($1 has only $(family_impls "$1"))"
+		return
+	fi
 	_fl=$(cpu_flags)
-	_w512="avx512f avx512bw avx512vl"
-	case "$1 $2" in
-	"ctr avx"|"xts avx") _need="aes avx" ;;
-	"ctr vaes2"|"xts vaes2") _need="aes avx vaes avx2" ;;
-	"ctr vaes512"|"xts vaes512") _need="aes avx vaes avx2 $_w512" ;;
-	"gcm avx") _need="aes pclmulqdq avx" ;;
-	"gcm vaes2") _need="aes pclmulqdq avx vaes vpclmulqdq avx2" ;;
-	"gcm vaes512") _need="aes pclmulqdq avx vaes vpclmulqdq avx2 $_w512" ;;
-	"authenc avx") _need="aes avx sha_ni" ;;
-	"authenc "*) echo "(authenc has only avx)"; return ;;
-	# the SHA-512 schedule in AVX2 (vaes512: AVX-512VL, ymm only), the
-	# rounds in BMI1 (ANDN) and BMI2 (RORX)
-	"authenc-sha512 avx") _need="aes avx avx2 bmi1 bmi2" ;;
-	"authenc-sha512 vaes512") _need="aes avx avx2 bmi1 bmi2 avx512f avx512vl" ;;
-	"authenc-sha512 "*) echo "(authenc-sha512 has avx and vaes512)"; return ;;
-	"ccm avx") _need="aes avx" ;;
-	"ccm "*) echo "(ccm has only avx)"; return ;;
-	*) echo "(unknown family/implementation $1 $2)"; return ;;
-	esac
 	_miss=""
 	for _f in $_need; do
 		case "$_fl" in *" $_f "*) ;; *) _miss="$_miss $_f" ;; esac
@@ -135,36 +96,15 @@ impls_summary() {	# $1 = cpu_impls|usable_impls
 	done
 	echo "${_s#; }"
 }
-# driver name of implementation $2 of family $1 for cra_name $3 (with $2
-# empty: the prefix of our drivers of that name)
+# driver name of implementation $2 of family $1 for cra_name $3 (the
+# family's first without $3; with $2 empty: the prefix of our drivers of
+# that name)
 drv_name() {
-	case "$1:$3" in
-	ctr:*) echo "ctr-aes-aesnictr-$2" ;;
-	gcm:rfc4106*) echo "rfc4106-gcm-aes-aesnictr-$2" ;;
-	gcm:*) echo "gcm-aes-aesnictr-$2" ;;
-	xts:*) echo "xts-aes-aesnictr-$2" ;;
-	ccm:rfc4309*) echo "rfc4309-ccm-aes-aesnictr-$2" ;;
-	ccm:*) echo "ccm-aes-aesnictr-$2" ;;
-	authenc*:authencesn*sha1*) echo "authencesn-hmac-sha1-cbc-aes-aesnictr-$2" ;;
-	authenc*:authencesn*sha256*) echo "authencesn-hmac-sha256-cbc-aes-aesnictr-$2" ;;
-	authenc*:authencesn*sha384*) echo "authencesn-hmac-sha384-cbc-aes-aesnictr-$2" ;;
-	authenc*:authencesn*sha512*) echo "authencesn-hmac-sha512-cbc-aes-aesnictr-$2" ;;
-	authenc:*sha1*) echo "authenc-hmac-sha1-cbc-aes-aesnictr-$2" ;;
-	authenc:*sha256*) echo "authenc-hmac-sha256-cbc-aes-aesnictr-$2" ;;
-	authenc*:*sha384*) echo "authenc-hmac-sha384-cbc-aes-aesnictr-$2" ;;
-	authenc*:*sha512*) echo "authenc-hmac-sha512-cbc-aes-aesnictr-$2" ;;
-	esac
+	awk -v f="$1" -v i="$2" -v a="${3:-}" '$1 == "alg" && $2 == f && (a == "" || $3 == a) {
+		print $5 "-aesnictr-" i; exit }' "$FAMTAB"
 }
-# (authencesn(hmac(sha1|sha256),...) belong to the authenc family; the
-# sha384/sha512 names, authenc and authencesn, to authenc-sha512)
-name_family() {
-	case "$1" in
-	'ctr(aes)') echo ctr ;; 'xts(aes)') echo xts ;;
-	'ccm(aes)'|'rfc4309(ccm(aes))') echo ccm ;;
-	authenc*sha384*|authenc*sha512*) echo authenc-sha512 ;;
-	authenc*) echo authenc ;; *) echo gcm ;;
-	esac
-}
+# the family of cra_name $1
+name_family() { awk -v a="$1" '$1 == "alg" && $3 == a { print $2; exit }' "$FAMTAB"; }
 # our drivers registered for cra_name $1, or nothing
 ours_driver() {
 	crypto_list "$1" | awk -v p="$(drv_name "$(name_family "$1")" "" "$1")" \
@@ -344,14 +284,9 @@ check_resolution_of() {
 		fail "\"$_name\" resolves to '${_got:-nothing seen}', want $_want (refcnt before: $(tr '\n' ',' </tmp/ref.before) after: $(tr '\n' ',' </tmp/ref.after); holder: $(head -1 /tmp/hold.out))"
 	fi
 }
-# the holder of a tfm of cra_name $1 for SECS ($2): the fuzzer that opens it
+# the holder of a tfm of cra_name $1 for SECS ($2): the program that opens it
 holder() {
-	case "$(name_family "$1")" in
-	ctr|xts) echo "afalg_fuzz --hold $1 $2" ;;
-	gcm) echo "afalg_aead --hold $1 $2" ;;
-	authenc|authenc-sha512) echo "afalg_authenc --hold $1 $2" ;;
-	ccm) echo "afalg_ccm --hold $1 $2" ;;
-	esac
+	awk -v a="$1" -v t="$2" '$1 == "alg" && $3 == a { print $6, "--hold", a, t; exit }' "$FAMTAB"
 }
 # "NAME" resolves to driver $2 (cra names have no spaces: word splitting of
 # the holder is safe)
@@ -433,6 +368,24 @@ wait_families() {
 			"$_fm family: not every $(drv_name $_fm $_w) driver passed its self-test ($(family_algs $_fm))"
 	done
 }
+# The drivers the module registered (/proc/crypto) against the manifest:
+# for every family that runs here (max_tier $1), each of its alg lines as
+# <prefix>-aesnictr-<its implementation>, and nothing else of ours
+check_manifest() {
+	crypto_drivers | grep -- '-aesnictr-' >/tmp/ours.have
+	for _fm in $FAMILIES; do
+		_w=$(want_impl $_fm "${1:-}")
+		[ -n "$_w" ] || continue
+		for _a in $(family_algs $_fm); do
+			drv_name $_fm $_w "${_a%:*}"
+		done
+	done | sort -u >/tmp/ours.want
+	_d=$(diff /tmp/ours.want /tmp/ours.have | grep '^[-+][a-z]' | tr '\n' ' ')
+	check $([ -z "$_d" ] && [ -s /tmp/ours.want ]; echo $?) \
+		"the module registered the drivers of the manifest (tools/families.tab) for this CPU, and no other: $(wc -l </tmp/ours.have) drivers" \
+		"the module's drivers and tools/families.tab disagree (-: the manifest's only, +: the module's only): ${_d:-no drivers expected}"
+}
+
 # Loading ours must create no crypto instance but its own: the driver names
 # of /proc/crypto before (crypto_drivers >/tmp/drivers.before, taken before
 # the insmod) and now; every new one must be *-aesnictr-*
@@ -484,14 +437,8 @@ check_refusal_line() {
 # check_off: what a load with some of them turned off must show
 # the /proc/crypto driver pattern (grep -E) of family $1's drivers
 fam_drivers() {
-	case "$1" in
-	ctr) echo '^ctr-aes-aesnictr-' ;;
-	gcm) echo '^(rfc4106-)?gcm-aes-aesnictr-' ;;
-	xts) echo '^xts-aes-aesnictr-' ;;
-	authenc) echo '^authenc(esn)?-hmac-sha(1|256)-cbc-aes-aesnictr-' ;;
-	authenc-sha512) echo '^authenc(esn)?-hmac-sha(384|512)-cbc-aes-aesnictr-' ;;
-	ccm) echo '^(rfc4309-)?ccm-aes-aesnictr-' ;;
-	esac
+	awk -v f="$1" '$1 == "alg" && $2 == f { printf "%s%s", s, $5; s = "|" }
+		END { print "-aesnictr-" }' "$FAMTAB" | sed 's/^/^(/; s/-aesnictr-$/)-aesnictr-/'
 }
 # our drivers of family $1 in /proc/crypto, on one line
 fam_present() { crypto_drivers | grep -E "$(fam_drivers "$1")" | tr '\n' ' '; }

@@ -8,19 +8,6 @@
 # family registers as on -cpu max, self-tested.  An instruction run without
 # its feature bit is an invalid-opcode oops inside module init: the host
 # fails the boot on Oops or "alg: ... failed" in the kernel log.
-#
-# The authencesn names (family_algs lists the authenc ones) are checked
-# beside their family's.
-
-ESN_ALGS="authencesn(hmac(sha1),cbc(aes)):authenc authencesn(hmac(sha256),cbc(aes)):authenc
-authencesn(hmac(sha384),cbc(aes)):authenc-sha512 authencesn(hmac(sha512),cbc(aes)):authenc-sha512"
-
-# the authencesn names of family $1 ("cra_name:aead" words)
-esn_algs() {
-	for _x in $ESN_ALGS; do
-		[ "${_x##*:}" = "$1" ] && echo "${_x%:*}:aead"
-	done
-}
 
 # family $1 must be left out: one "not registered: the CPU lacks" line, and
 # none of our drivers for the names $2 (cra_name words)
@@ -70,14 +57,14 @@ scenario_run() {
 	for _fm in $FAMILIES; do
 		_w=$(want_impl $_fm)
 		_names=""
-		for _x in $(family_algs $_fm) $(esn_algs $_fm); do _names="$_names ${_x%:*}"; done
+		for _x in $(family_algs $_fm); do _names="$_names ${_x%:*}"; done
 		if [ -z "$_w" ]; then
 			info "$_fm: the CPU lacks $(impl_missing $_fm avx)"
 			check_left_out $_fm "$_names"
 			continue
 		fi
 		_list=""
-		for _x in $(family_algs $_fm) $(esn_algs $_fm); do
+		for _x in $(family_algs $_fm); do
 			_list="$_list ${_x%:*}:${_x##*:}:$(drv_name $_fm $_w "${_x%:*}")"
 		done
 		check_registered $_fm $_w "$_list"

@@ -168,6 +168,7 @@ scenario_run() {
 	fi
 	pass "$drv registered, selftest : passed after $(elapsed "$T0") s"
 	wait_families 30
+	check_manifest
 	check_no_new_instances
 	log_lines "insmod default"
 	check $([ "$drv" = "ctr-aes-aesnictr-$want" ]; echo $?) \
