@@ -45,9 +45,9 @@ sha512_512 authenc_glue.c authenc512_cpu_lacks      AVX512F AVX512VL
 # The impls tables of the glue files say which routines each tier calls.
 GATES='
 aes_expand.o     aesnictr_*                    module_init:cpu_lacks_width(avx) w_avx
-ctr_aes.o        aesnictr_ctr_avx              ctr_cpu_lacks(avx)            w_avx
-ctr_aes.o        aesnictr_ctr_vaes2            ctr_cpu_lacks(vaes2)          w_avx w_vaes2
-ctr_aes.o        aesnictr_ctr_vaes512          ctr_cpu_lacks(vaes512)        w_avx w_vaes2 w_vaes512
+ctr_aes.o        aesnictr_ctr_avx              cpu_lacks_width(avx)          w_avx
+ctr_aes.o        aesnictr_ctr_vaes2            cpu_lacks_width(vaes2)        w_avx w_vaes2
+ctr_aes.o        aesnictr_ctr_vaes512          cpu_lacks_width(vaes512)      w_avx w_vaes2 w_vaes512
 gcm_clmul.o      aesnictr_gcm_*_avx            gcm_cpu_lacks(avx)            gcm w_avx
 gcm_clmul.o      aesnictr_gcm_precompute       gcm_cpu_lacks(avx)            gcm w_avx
 gcm_clmul.o      aesnictr_ghash_update         gcm_cpu_lacks(avx)            gcm w_avx
