@@ -17,8 +17,25 @@
 # <family> template", 4500 always).
 
 FAMTAB=${FAMTAB:-/vmtest/families.tab}
-# every family the module has, in the order of its load lines
+# The manifest, read once (the functions below run no program: they are
+# called thousands of times per boot, each call a fork under TCG): its alg
+# rows as "family|algorithm|type|prefix|holder" lines, its impl rows as
+# "family|impl|flags" lines, and the families in the order of the module's
+# load lines.  ft_alg ROW splits an alg row into _f _a _t _p _h.
+NL='
+'
+FT_ALGS=$(awk '$1 == "alg" { print $2 "|" $3 "|" $4 "|" $5 "|" $6 }' "$FAMTAB")
+FT_IMPLS=$(awk '$1 == "impl" { s = $2 "|" $3 "|"; for (k = 4; k <= NF; k++) s = s (k > 4 ? " " : "") $k; print s }' "$FAMTAB")
 FAMILIES=$(awk '$1 == "alg" && !seen[$2]++ { printf "%s%s", s, $2; s = " " }' "$FAMTAB")
+ft_alg() {
+	_f=${1%%|*} _r=${1#*|}
+	_a=${_r%%|*} _r=${_r#*|}
+	_t=${_r%%|*} _r=${_r#*|}
+	_p=${_r%%|*} _h=${_r#*|}
+}
+# the CPU's flags, read once: " flag flag ... "
+CPU_FLAGS=" $(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | cut -d: -f2) "
+cpu_flags() { echo "$CPU_FLAGS"; }
 IMPLS="avx vaes2 vaes512"
 AUTHENC_SHA1='authenc(hmac(sha1),cbc(aes))'
 AUTHENC_SHA256='authenc(hmac(sha256),cbc(aes))'
@@ -27,25 +44,37 @@ AUTHENC_SHA512='authenc(hmac(sha512),cbc(aes))'
 PRIO_OURS=1000		# the module's priority where it beats what is there
 # the implementations family $1 has at all, narrowest first
 family_impls() {
-	awk -v f="$1" '$1 == "impl" && $2 == f { printf "%s%s", s, $3; s = " " }' "$FAMTAB"
+	_o="" _ifs=$IFS IFS=$NL
+	for _row in $FT_IMPLS; do
+		case "$_row" in "$1|"*) _x=${_row#*|} _o="$_o ${_x%%|*}" ;; esac
+	done
+	IFS=$_ifs
+	echo ${_o# }
 }
 # the algorithms of family $1: "cra_name:type" words
 family_algs() {
-	awk -v f="$1" '$1 == "alg" && $2 == f { printf "%s%s:%s", s, $3, $4; s = " " }' "$FAMTAB"
+	_o="" _ifs=$IFS IFS=$NL
+	for _row in $FT_ALGS; do
+		ft_alg "$_row"
+		[ "$_f" = "$1" ] && _o="$_o $_a:$_t"
+	done
+	IFS=$_ifs
+	echo ${_o# }
 }
-cpu_flags() { echo " $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "; }
 # the flags the CPU lacks for implementation $2 of family $1
 impl_missing() {
-	_need=$(awk -v f="$1" -v i="$2" '$1 == "impl" && $2 == f && $3 == i {
-		for (k = 4; k <= NF; k++) printf "%s ", $k; print "" }' "$FAMTAB")
-	if [ -z "$_need" ]; then
+	_need="" _found=0 _ifs=$IFS IFS=$NL
+	for _row in $FT_IMPLS; do
+		case "$_row" in "$1|$2|"*) _need=${_row#"$1|$2|"} _found=1 ;; esac
+	done
+	IFS=$_ifs
+	if [ $_found = 0 ]; then
 		echo "($1 has only $(family_impls "$1"))"
 		return
 	fi
-	_fl=$(cpu_flags)
 	_miss=""
-	for _f in $_need; do
-		case "$_fl" in *" $_f "*) ;; *) _miss="$_miss $_f" ;; esac
+	for _fl in $_need; do
+		case "$CPU_FLAGS" in *" $_fl "*) ;; *) _miss="$_miss $_fl" ;; esac
 	done
 	echo ${_miss# }
 }
@@ -100,11 +129,29 @@ impls_summary() {	# $1 = cpu_impls|usable_impls
 # family's first without $3; with $2 empty: the prefix of our drivers of
 # that name)
 drv_name() {
-	awk -v f="$1" -v i="$2" -v a="${3:-}" '$1 == "alg" && $2 == f && (a == "" || $3 == a) {
-		print $5 "-aesnictr-" i; exit }' "$FAMTAB"
+	_ifs=$IFS IFS=$NL
+	for _row in $FT_ALGS; do
+		ft_alg "$_row"
+		if [ "$_f" = "$1" ] && { [ -z "${3:-}" ] || [ "$_a" = "$3" ]; }; then
+			IFS=$_ifs
+			echo "$_p-aesnictr-$2"
+			return
+		fi
+	done
+	IFS=$_ifs
+}
+# the alg row of cra_name $1, split as by ft_alg (status 1 if none)
+alg_row() {
+	_ifs=$IFS IFS=$NL
+	for _row in $FT_ALGS; do
+		ft_alg "$_row"
+		[ "$_a" = "$1" ] && { IFS=$_ifs; return 0; }
+	done
+	IFS=$_ifs
+	return 1
 }
 # the family of cra_name $1
-name_family() { awk -v a="$1" '$1 == "alg" && $3 == a { print $2; exit }' "$FAMTAB"; }
+name_family() { alg_row "$1" && echo "$_f"; }
 # our drivers registered for cra_name $1, or nothing
 ours_driver() {
 	crypto_list "$1" | awk -v p="$(drv_name "$(name_family "$1")" "" "$1")" \
@@ -285,9 +332,7 @@ check_resolution_of() {
 	fi
 }
 # the holder of a tfm of cra_name $1 for SECS ($2): the program that opens it
-holder() {
-	awk -v a="$1" -v t="$2" '$1 == "alg" && $3 == a { print $6, "--hold", a, t; exit }' "$FAMTAB"
-}
+holder() { alg_row "$1" && echo "$_h --hold $1 $2"; }
 # "NAME" resolves to driver $2 (cra names have no spaces: word splitting of
 # the holder is safe)
 check_resolution() { check_resolution_of "$1" "$2" $(holder "$1" 120); }
@@ -437,8 +482,13 @@ check_refusal_line() {
 # check_off: what a load with some of them turned off must show
 # the /proc/crypto driver pattern (grep -E) of family $1's drivers
 fam_drivers() {
-	awk -v f="$1" '$1 == "alg" && $2 == f { printf "%s%s", s, $5; s = "|" }
-		END { print "-aesnictr-" }' "$FAMTAB" | sed 's/^/^(/; s/-aesnictr-$/)-aesnictr-/'
+	_o="" _ifs=$IFS IFS=$NL
+	for _row in $FT_ALGS; do
+		ft_alg "$_row"
+		[ "$_f" = "$1" ] && _o="$_o|$_p"
+	done
+	IFS=$_ifs
+	echo "^(${_o#|})-aesnictr-"
 }
 # our drivers of family $1 in /proc/crypto, on one line
 fam_present() { crypto_drivers | grep -E "$(fam_drivers "$1")" | tr '\n' ' '; }
