@@ -33,7 +33,11 @@ struct aesnictr_aead_req;
  * around every call but begin(), for at most 4 KiB of data; none may sleep.
  */
 struct aesnictr_aead_ops {
-	/* Start a message: r->simd, r->enc, r->alen and r->len are set. */
+	/*
+	 * Start a message: r->simd, r->enc, r->alen and r->len are set.  A
+	 * family whose message holds its SIMD implementation switches to its
+	 * C one here when !r->simd (every family the same way: chosen once).
+	 */
 	void (*begin)(struct aesnictr_aead_req *r);
 	/* Authenticate len bytes that are not en/decrypted (the AAD). */
 	void (*hash)(struct aesnictr_aead_req *r, const u8 *data,

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The authenc families, synchronous AEADs over stitched assembly (ABI:
- * authenc_asm.h) with portable C (the HMAC of authenc_hmac.c, the
- * constant-time AES of aes_ct.c) for when the FPU is unusable:
- *  - "authenc": authenc(hmac(sha1|sha256),cbc(aes)) and their authencesn
- *    forms on AES-NI + SHA-NI (authenc_sha.S);
- *  - "authenc-sha512": authenc(hmac(sha384|sha512),cbc(aes)) and their
- *    authencesn forms on AES-NI + AVX2 (authenc_sha512.S);
- * registered as authenc[esn]-hmac-<hash>-cbc-aes-aesnictr-<impl>.
+ * The algorithms of the two authenc families (authenc_families.c):
+ * authenc(hmac(sha1|sha256|sha384|sha512),cbc(aes)) and their authencesn
+ * forms, synchronous AEADs, registered as
+ * authenc[esn]-hmac-<hash>-cbc-aes-aesnictr-<impl>: the requests, the keys
+ * and the algorithm table.  The code a request runs is authenc_impls.c's:
+ * the stitched assembly (ABI: authenc_asm.h), or the C implementation (the
+ * HMAC of authenc_hmac.c, the constant-time AES of aes_ct.c) when the FPU
+ * is unusable, chosen once per request.
  *
  * The semantics are the authenc template's (crypto/authenc.c): the key is
  * its rtattr blob, parsed by crypto_authenc_extractkeys(); HMAC keys of any
@@ -44,9 +44,9 @@
  *
  * Requests run on the shared AEAD request driver (aead_driver.c: the
  * scatterlists, the FPU sections, the MAC check and the wipe); this file
- * supplies the per-piece steps of either path.  The HMAC inner and outer
- * states (the ipad and opad blocks compressed) are computed at setkey; keys
- * are wiped when the transform is freed.
+ * supplies the per-piece steps, the same on either path.  The HMAC inner
+ * and outer states (the ipad and opad blocks compressed) are computed at
+ * setkey; keys are wiped when the transform is freed.
  */
 
 #include <crypto/aes.h>
@@ -57,8 +57,6 @@
 #include <crypto/sha2.h>
 #include <linux/fips.h>
 #include <linux/module.h>
-#include <asm/fpu/api.h>
-#include "family.h"
 #include "aead_driver.h"
 #include "authenc_internal.h"
 
@@ -81,74 +79,6 @@ static_assert(offsetof(struct aesnictr_authenc_stream, part) ==
 static_assert(sizeof(struct aesnictr_authenc_stream) ==
 	      AESNICTR_AUTHENC_STREAM_SIZE);
 
-struct aesnictr_authenc_ctx {
-	struct aesnictr_key enc, dec;		/* AES schedules, both paths */
-	struct aesnictr_ct_sched ct_enc, ct_dec; /* bitsliced: the C path */
-	union aesnictr_sha_state istate, ostate; /* HMAC inner / outer */
-	const struct authenc_hash *simd;	/* the implementation's code */
-	enum aesnictr_authenc_hash hash;
-	bool esn;				/* authencesn */
-};
-
-/*
- * The assembly of a hash (the SIMD path); the C path is authenc_hmac.c.
- * authenc_hashes[] has the avx implementation of each; the authenc-sha512
- * family's vaes512 slot is authenc_sha512_avx512.
- */
-struct authenc_hash {
-	AESNICTR_CBC_SHA((*enc_simd));
-	AESNICTR_CBC_SHA((*dec_simd));
-	aesnictr_sha_blocks_t *blocks_simd;
-};
-
-static const struct authenc_hash authenc_hashes[AESNICTR_AUTHENC_NR_HASHES] = {
-	[AESNICTR_AUTHENC_SHA1] = {
-		.blocks_simd	= aesnictr_sha1_blocks,
-		.enc_simd	= aesnictr_cbc_sha1_enc,
-		.dec_simd	= aesnictr_cbc_sha1_dec,
-	},
-	[AESNICTR_AUTHENC_SHA256] = {
-		.blocks_simd	= aesnictr_sha256_blocks,
-		.enc_simd	= aesnictr_cbc_sha256_enc,
-		.dec_simd	= aesnictr_cbc_sha256_dec,
-	},
-	/* SHA-384 is SHA-512 with another initial state, truncated */
-	[AESNICTR_AUTHENC_SHA384] = {
-		.blocks_simd	= aesnictr_sha512_blocks,
-		.enc_simd	= aesnictr_cbc_sha512_enc,
-		.dec_simd	= aesnictr_cbc_sha512_dec,
-	},
-	[AESNICTR_AUTHENC_SHA512] = {
-		.blocks_simd	= aesnictr_sha512_blocks,
-		.enc_simd	= aesnictr_cbc_sha512_enc,
-		.dec_simd	= aesnictr_cbc_sha512_dec,
-	},
-};
-
-#if AESNICTR_AS_VAES
-/*
- * SHA-512's message schedule in AVX-512VL (on ymm registers: the rotates
- * and three-input logic; no VAES, no zmm), the authenc-sha512 family's
- * vaes512 slot, which max_tier caps as the other AVX-512 code.
- */
-static const struct authenc_hash authenc_sha512_avx512 = {
-	.blocks_simd	= aesnictr_sha512_blocks_avx512,
-	.enc_simd	= aesnictr_cbc_sha512_enc_avx512,
-	.dec_simd	= aesnictr_cbc_sha512_dec_avx512,
-};
-#endif
-
-/* The code of hash on implementation impl. */
-static const struct authenc_hash *authenc_simd(enum aesnictr_authenc_hash hash,
-					       enum aesnictr_impl impl)
-{
-#if AESNICTR_AS_VAES
-	if (impl == AESNICTR_VAES512 && hash >= AESNICTR_AUTHENC_SHA384)
-		return &authenc_sha512_avx512;
-#endif
-	return &authenc_hashes[hash];
-}
-
 const char *aesnictr_authenc_hash_name(enum aesnictr_authenc_hash hash)
 {
 	return aesnictr_authenc_shas[hash].name;
@@ -164,8 +94,9 @@ struct authenc_msg {
 	struct aesnictr_aead_req r;
 	const struct aesnictr_authenc_ctx *ctx;
 	const struct aesnictr_authenc_sha *sha;
+	/* the SIMD implementation; begin() switches to the C one if !simd */
+	const struct aesnictr_authenc_impl *impl;
 	const u8 *iv;				/* the CBC IV */
-	aesnictr_sha_blocks_t *blocks;		/* the path's compression */
 	unsigned int hashed;			/* bytes given to hash() */
 	u8 seq_hi[4];				/* authencesn: set aside */
 	struct aesnictr_authenc_stream s;
@@ -182,8 +113,8 @@ static void authenc_begin(struct aesnictr_aead_req *r)
 	enum aesnictr_authenc_hash hash = m->ctx->hash;
 
 	m->sha = &aesnictr_authenc_shas[hash];
-	m->blocks = r->simd ? m->ctx->simd->blocks_simd :
-			      m->sha->blocks_generic;
+	if (!r->simd)
+		m->impl = aesnictr_authenc_c_impl(hash);
 	m->hashed = 0;
 	m->s.h = m->ctx->istate;
 	memcpy(m->s.iv, m->iv, AES_BLOCK_SIZE);
@@ -196,51 +127,14 @@ static void authenc_hash(struct aesnictr_aead_req *r, const u8 *data,
 			 unsigned int len)
 {
 	struct authenc_msg *m = authenc_msg(r);
+	aesnictr_sha_blocks_t *blocks = m->impl->blocks;
 
 	if (m->ctx->esn)
-		aesnictr_authenc_absorb_esn_aad(&m->s, m->sha, m->blocks, data,
+		aesnictr_authenc_absorb_esn_aad(&m->s, m->sha, blocks, data,
 						len, m->hashed, m->seq_hi);
 	else
-		aesnictr_authenc_absorb(&m->s, m->sha, m->blocks, data, len);
+		aesnictr_authenc_absorb(&m->s, m->sha, blocks, data, len);
 	m->hashed += len;
-}
-
-/* ---- the C path's CBC, with the stream's semantics ---- */
-
-static void cbc_sha_enc_generic(struct authenc_msg *m, u8 *dst,
-				const u8 *src, unsigned int len)
-{
-	u8 *out = dst;
-	unsigned int i;
-
-	for (i = 0; i < len; i += AES_BLOCK_SIZE) {
-		crypto_xor(m->s.iv, src + i, AES_BLOCK_SIZE);
-		aesnictr_ct_encrypt_sched(&m->ctx->ct_enc, dst + i, m->s.iv, 1);
-		memcpy(m->s.iv, dst + i, AES_BLOCK_SIZE);
-	}
-	aesnictr_authenc_absorb(&m->s, m->sha, m->blocks, out, len);
-}
-
-static void cbc_sha_dec_generic(struct authenc_msg *m, u8 *dst,
-				const u8 *src, unsigned int len)
-{
-	u8 c[8 * AES_BLOCK_SIZE];
-	unsigned int n;
-
-	/* before an in-place overwrite */
-	aesnictr_authenc_absorb(&m->s, m->sha, m->blocks, src, len);
-	while (len) {
-		n = min_t(unsigned int, len, sizeof(c));
-		memcpy(c, src, n);
-		aesnictr_ct_decrypt_sched(&m->ctx->ct_dec, dst, c,
-					  n / AES_BLOCK_SIZE);
-		crypto_xor(dst, m->s.iv, AES_BLOCK_SIZE);
-		crypto_xor(dst + AES_BLOCK_SIZE, c, n - AES_BLOCK_SIZE);
-		memcpy(m->s.iv, c + n - AES_BLOCK_SIZE, AES_BLOCK_SIZE);
-		src += n;
-		dst += n;
-		len -= n;
-	}
 }
 
 /* len: a multiple of 16, at most a page on the SIMD path (in its section). */
@@ -248,18 +142,11 @@ static void authenc_crypt_piece(struct aesnictr_aead_req *r, u8 *dst,
 				const u8 *src, unsigned int len, bool last)
 {
 	struct authenc_msg *m = authenc_msg(r);
-	const struct authenc_hash *h = m->ctx->simd;
 
-	if (!r->simd) {
-		if (r->enc)
-			cbc_sha_enc_generic(m, dst, src, len);
-		else
-			cbc_sha_dec_generic(m, dst, src, len);
-	} else if (r->enc) {
-		h->enc_simd(&m->ctx->enc, &m->s, dst, src, len);
-	} else {
-		h->dec_simd(&m->ctx->dec, &m->s, dst, src, len);
-	}
+	if (r->enc)
+		m->impl->enc(&m->ctx->enc, &m->s, dst, src, len);
+	else
+		m->impl->dec(&m->ctx->dec, &m->s, dst, src, len);
 }
 
 /*
@@ -269,11 +156,12 @@ static void authenc_crypt_piece(struct aesnictr_aead_req *r, u8 *dst,
 static void authenc_finish(struct aesnictr_aead_req *r, u8 *digest)
 {
 	struct authenc_msg *m = authenc_msg(r);
+	aesnictr_sha_blocks_t *blocks = m->impl->blocks;
 
 	if (m->ctx->esn)
-		aesnictr_authenc_absorb(&m->s, m->sha, m->blocks, m->seq_hi,
+		aesnictr_authenc_absorb(&m->s, m->sha, blocks, m->seq_hi,
 					sizeof(m->seq_hi));
-	aesnictr_authenc_hmac_final(&m->s, m->sha, m->blocks, &m->ctx->ostate,
+	aesnictr_authenc_hmac_final(&m->s, m->sha, blocks, &m->ctx->ostate,
 				    (u64)m->sha->blocksize + r->alen + r->len,
 				    digest);
 }
@@ -313,7 +201,8 @@ void aesnictr_authenc_crypt_buf(const struct aesnictr_authenc_ctx *ctx,
 				unsigned int split, u8 *tag, bool enc)
 {
 	struct authenc_msg m = {
-		.r.ops = authenc_ops(ctx), .ctx = ctx, .iv = iv
+		.r.ops = authenc_ops(ctx), .ctx = ctx, .impl = ctx->impl,
+		.iv = iv
 	};
 
 	aesnictr_aead_crypt_buf(&m.r, simd, enc, assoc, alen, dst, src, len,
@@ -333,7 +222,7 @@ void aesnictr_authenc_init_ctx(struct aesnictr_authenc_ctx *ctx,
 			       enum aesnictr_authenc_hash hash, bool esn,
 			       enum aesnictr_impl impl)
 {
-	ctx->simd = authenc_simd(hash, impl);
+	ctx->impl = aesnictr_authenc_simd_impl(hash, impl);
 	ctx->hash = hash;
 	ctx->esn = esn;
 }
@@ -367,26 +256,28 @@ int aesnictr_authenc_set_key(struct aesnictr_authenc_ctx *ctx, const u8 *key,
 
 /* ---- the AEAD algorithms ---- */
 
-/* [hash][0]: authenc, [hash][1]: authencesn; one family's hashes adjoin. */
-static struct aead_alg authenc_algs[AESNICTR_AUTHENC_NR_HASHES][2];
-
 static struct aesnictr_authenc_ctx *authenc_ctx(struct crypto_aead *tfm)
 {
 	return PTR_ALIGN(crypto_aead_ctx(tfm), AUTHENC_CTX_ALIGN);
 }
 
-/* The implementation each family registered (its only one, or two). */
-static enum aesnictr_impl authenc_impl = AESNICTR_AVX;
-static enum aesnictr_impl authenc512_impl = AESNICTR_AVX;
+/* The implementation each hash's algorithms run (their family's). */
+static enum aesnictr_impl authenc_impl[AESNICTR_AUTHENC_NR_HASHES];
+
+void aesnictr_authenc_use_impl(enum aesnictr_authenc_hash first,
+			       enum aesnictr_impl impl)
+{
+	authenc_impl[first] = impl;
+	authenc_impl[first + 1] = impl;
+}
 
 static int authenc_init_tfm(struct crypto_aead *tfm)
 {
-	unsigned int i = crypto_aead_alg(tfm) - &authenc_algs[0][0];
+	unsigned int i = crypto_aead_alg(tfm) - &aesnictr_authenc_algs[0][0];
 	enum aesnictr_authenc_hash hash = i / 2;
 
 	aesnictr_authenc_init_ctx(authenc_ctx(tfm), hash, i % 2,
-				  hash >= AESNICTR_AUTHENC_SHA384 ?
-				  authenc512_impl : authenc_impl);
+				  authenc_impl[hash]);
 	return 0;
 }
 
@@ -410,7 +301,8 @@ static int authenc_crypt(struct aead_request *req, bool enc)
 	const struct aesnictr_authenc_ctx *ctx =
 		authenc_ctx(crypto_aead_reqtfm(req));
 	struct authenc_msg m = {
-		.r.ops = authenc_ops(ctx), .ctx = ctx, .iv = req->iv
+		.r.ops = authenc_ops(ctx), .ctx = ctx, .impl = ctx->impl,
+		.iv = req->iv
 	};
 	int err;
 
@@ -463,7 +355,8 @@ static void authenc_exit_tfm(struct crypto_aead *tfm)
 #define ESN_ALG(hashname, digest)					\
 	AUTHENC_ALG("authencesn", hashname, digest, authencesn_setauthsize)
 
-static struct aead_alg authenc_algs[AESNICTR_AUTHENC_NR_HASHES][2] = {
+/* [hash][0]: authenc, [hash][1]: authencesn; one family's hashes adjoin. */
+struct aead_alg aesnictr_authenc_algs[AESNICTR_AUTHENC_NR_HASHES][2] = {
 	[AESNICTR_AUTHENC_SHA1] = {
 		PLAIN_ALG("sha1", SHA1_DIGEST_SIZE),
 		ESN_ALG("sha1", SHA1_DIGEST_SIZE),
@@ -482,129 +375,3 @@ static struct aead_alg authenc_algs[AESNICTR_AUTHENC_NR_HASHES][2] = {
 	},
 };
 
-/* The stock code is the authenc template over the stock CBC and hashes. */
-static const struct aesnictr_stock_driver authenc_stock[] = {
-	{}
-};
-
-/* ---- the authenc family: SHA-1 and SHA-256 on SHA-NI ---- */
-
-/* One implementation: AES-NI and SHA-NI on 128-bit vectors (the avx slot). */
-static const char *authenc_cpu_lacks(enum aesnictr_impl impl)
-{
-	if (impl != AESNICTR_AVX)
-		return "a wider implementation (authenc has only avx)";
-	if (!boot_cpu_has(X86_FEATURE_SHA_NI))
-		return "SHA-NI";
-	return aesnictr_cpu_lacks_width(impl);
-}
-
-static const struct aesnictr_policy authenc_policy = {
-	.cra_name		= "authenc(hmac(sha1),cbc(aes))",
-	.type			= CRYPTO_ALG_TYPE_AEAD,
-	.stock			= authenc_stock,
-	.stock_is_template	= true,
-};
-
-static int authenc_selftest(enum aesnictr_impl impl, bool simd)
-{
-	return aesnictr_authenc_selftest(AESNICTR_AUTHENC_SHA1, impl, simd);
-}
-
-static void authenc_use_impl(enum aesnictr_impl impl)
-{
-	authenc_impl = impl;
-}
-
-/* authenc_algs[SHA1][0..1], then [SHA256][0..1] */
-static const char *const authenc_driver_prefixes[] = {
-	"authenc-hmac-sha1-cbc-aes", "authencesn-hmac-sha1-cbc-aes",
-	"authenc-hmac-sha256-cbc-aes", "authencesn-hmac-sha256-cbc-aes"
-};
-
-const struct aesnictr_family aesnictr_authenc_family = {
-	.name		= "authenc",
-	.algs		= "authenc[esn](hmac(sha1|sha256),cbc(aes))",
-	.cpu_lacks	= authenc_cpu_lacks,
-	.selftest	= authenc_selftest,
-	.policy		= &authenc_policy,
-	.aeads		= authenc_algs[AESNICTR_AUTHENC_SHA1],
-	.nr_algs	= 4,
-	.driver_prefixes = authenc_driver_prefixes,
-	.use_impl	= authenc_use_impl,
-};
-
-/* ---- the authenc-sha512 family: SHA-384 and SHA-512 on AVX2 ---- */
-
-/*
- * Two implementations: avx, AES-NI with the SHA-512 schedule in AVX2 and
- * the rounds in BMI1 (ANDN) and BMI2 (RORX); vaes512, the same with the
- * schedule in AVX-512VL (ymm registers only: no VAES, no zmm, so it needs
- * AVX-512F/VL and the OS saving the AVX-512 state, not what the vaes512
- * slot needs elsewhere).
- */
-static const char *authenc512_cpu_lacks(enum aesnictr_impl impl)
-{
-	if (impl == AESNICTR_VAES2)
-		return "a vaes2 implementation (authenc-sha512 has avx and vaes512)";
-	if (!boot_cpu_has(X86_FEATURE_AVX2))
-		return "AVX2";
-	if (!boot_cpu_has(X86_FEATURE_BMI1))
-		return "BMI1";
-	if (!boot_cpu_has(X86_FEATURE_BMI2))
-		return "BMI2";
-	if (impl == AESNICTR_AVX)
-		return aesnictr_cpu_lacks_width(impl);
-	if (!AESNICTR_AS_VAES)
-		return "an assembler with AVX-512 (this build)";
-	if (!boot_cpu_has(X86_FEATURE_AVX512F) ||
-	    !boot_cpu_has(X86_FEATURE_AVX512VL) ||
-	    !cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
-			       XFEATURE_MASK_AVX512, NULL))
-		return "AVX-512F/VL";
-	return NULL;
-}
-
-static const struct aesnictr_policy authenc512_policy = {
-	.cra_name		= "authenc(hmac(sha512),cbc(aes))",
-	.type			= CRYPTO_ALG_TYPE_AEAD,
-	.stock			= authenc_stock,
-	.stock_is_template	= true,
-};
-
-static int authenc512_selftest(enum aesnictr_impl impl, bool simd)
-{
-	return aesnictr_authenc_selftest(AESNICTR_AUTHENC_SHA384, impl, simd);
-}
-
-static void authenc512_use_impl(enum aesnictr_impl impl)
-{
-	authenc512_impl = impl;
-}
-
-/* authenc_algs[SHA384][0..1], then [SHA512][0..1] */
-static const char *const authenc512_driver_prefixes[] = {
-	"authenc-hmac-sha384-cbc-aes", "authencesn-hmac-sha384-cbc-aes",
-	"authenc-hmac-sha512-cbc-aes", "authencesn-hmac-sha512-cbc-aes"
-};
-
-const struct aesnictr_family aesnictr_authenc512_family = {
-	.name		= "authenc-sha512",
-	.algs		= "authenc[esn](hmac(sha384|sha512),cbc(aes))",
-	.cpu_lacks	= authenc512_cpu_lacks,
-	.selftest	= authenc512_selftest,
-	.policy		= &authenc512_policy,
-	.aeads		= authenc_algs[AESNICTR_AUTHENC_SHA384],
-	.nr_algs	= 4,
-	.driver_prefixes = authenc512_driver_prefixes,
-	.use_impl	= authenc512_use_impl,
-};
-
-MODULE_ALIAS_CRYPTO("authenc(hmac(sha1),cbc(aes))");
-MODULE_ALIAS_CRYPTO("authenc(hmac(sha256),cbc(aes))");
-MODULE_ALIAS_CRYPTO("authenc(hmac(sha384),cbc(aes))");
-MODULE_ALIAS_CRYPTO("authenc(hmac(sha512),cbc(aes))");
-MODULE_ALIAS_CRYPTO("authencesn(hmac(sha1),cbc(aes))");
-MODULE_ALIAS_CRYPTO("authencesn(hmac(sha256),cbc(aes))");
-MODULE_ALIAS_CRYPTO("authencesn(hmac(sha384),cbc(aes))");
-MODULE_ALIAS_CRYPTO("authencesn(hmac(sha512),cbc(aes))");

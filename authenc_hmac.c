@@ -11,8 +11,8 @@
 
 /* ---- portable SHA-1 and SHA-256 (FIPS 180-4): no tables, no branches on data */
 
-static void sha1_blocks_generic(union aesnictr_sha_state *st, const u8 *p,
-				unsigned int nblocks)
+void aesnictr_sha1_blocks_generic(union aesnictr_sha_state *st, const u8 *p,
+				  unsigned int nblocks)
 {
 	u32 *h = st->w32, w[16], a, b, c, d, e, f, k, t;
 	int i;
@@ -80,8 +80,8 @@ static const u32 sha256_k[64] = {
 	0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
-static void sha256_blocks_generic(union aesnictr_sha_state *st, const u8 *p,
-				  unsigned int nblocks)
+void aesnictr_sha256_blocks_generic(union aesnictr_sha_state *st,
+				    const u8 *p, unsigned int nblocks)
 {
 	u32 *h = st->w32, w[16], s[8], t1, t2;
 	int i;
@@ -154,8 +154,8 @@ static const u64 sha512_k[80] = {
 };
 
 /* SHA-512 (and SHA-384, another initial state): 80 rounds on 64-bit words. */
-static void sha512_blocks_generic(union aesnictr_sha_state *st, const u8 *p,
-				  unsigned int nblocks)
+void aesnictr_sha512_blocks_generic(union aesnictr_sha_state *st,
+				    const u8 *p, unsigned int nblocks)
 {
 	u64 *h = st->w64, w[16], s[8], t1, t2;
 	int i;
@@ -204,7 +204,7 @@ const struct aesnictr_authenc_sha aesnictr_authenc_shas[AESNICTR_AUTHENC_NR_HASH
 		.blocksize	= SHA_BLOCK,
 		.iv.w32		= { 0x67452301, 0xefcdab89, 0x98badcfe,
 				    0x10325476, 0xc3d2e1f0 },
-		.blocks_generic	= sha1_blocks_generic,
+		.blocks_generic	= aesnictr_sha1_blocks_generic,
 	},
 	[AESNICTR_AUTHENC_SHA256] = {
 		.name		= "sha256",
@@ -213,7 +213,7 @@ const struct aesnictr_authenc_sha aesnictr_authenc_shas[AESNICTR_AUTHENC_NR_HASH
 		.iv.w32		= { 0x6a09e667, 0xbb67ae85, 0x3c6ef372,
 				    0xa54ff53a, 0x510e527f, 0x9b05688c,
 				    0x1f83d9ab, 0x5be0cd19 },
-		.blocks_generic	= sha256_blocks_generic,
+		.blocks_generic	= aesnictr_sha256_blocks_generic,
 	},
 	[AESNICTR_AUTHENC_SHA384] = {
 		.name		= "sha384",
@@ -223,7 +223,7 @@ const struct aesnictr_authenc_sha aesnictr_authenc_shas[AESNICTR_AUTHENC_NR_HASH
 				    0x9159015a3070dd17ULL, 0x152fecd8f70e5939ULL,
 				    0x67332667ffc00b31ULL, 0x8eb44a8768581511ULL,
 				    0xdb0c2e0d64f98fa7ULL, 0x47b5481dbefa4fa4ULL },
-		.blocks_generic	= sha512_blocks_generic,
+		.blocks_generic	= aesnictr_sha512_blocks_generic,
 	},
 	[AESNICTR_AUTHENC_SHA512] = {
 		.name		= "sha512",
@@ -233,7 +233,7 @@ const struct aesnictr_authenc_sha aesnictr_authenc_shas[AESNICTR_AUTHENC_NR_HASH
 				    0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
 				    0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
 				    0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL },
-		.blocks_generic	= sha512_blocks_generic,
+		.blocks_generic	= aesnictr_sha512_blocks_generic,
 	},
 };
 

@@ -31,6 +31,11 @@ enum aesnictr_authenc_hash {
 typedef void aesnictr_sha_blocks_t(union aesnictr_sha_state *state,
 				   const u8 *data, unsigned int nblocks);
 
+/* The portable compressions (SHA-384 runs SHA-512's). */
+aesnictr_sha_blocks_t aesnictr_sha1_blocks_generic;
+aesnictr_sha_blocks_t aesnictr_sha256_blocks_generic;
+aesnictr_sha_blocks_t aesnictr_sha512_blocks_generic;
+
 /*
  * A hash: its name, digest and block size (64, or 128 for the SHA-512
  * kind, whose state and length field are twice as wide), initial state and

@@ -1,14 +1,55 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The authenc families' own interface, between authenc_glue.c and authenc_selftest.c. */
+/*
+ * The authenc families' own interface, between authenc_glue.c (the
+ * algorithms: requests, keys), authenc_impls.c (the code a request runs),
+ * authenc_families.c (the two families) and authenc_selftest.c.
+ */
 #ifndef AESNICTR_AUTHENC_INTERNAL_H
 #define AESNICTR_AUTHENC_INTERNAL_H
 
+#include <crypto/aead.h>
 #include "shared.h"
+#include "authenc_asm.h"
 #include "authenc_hmac.h"
 
-struct aesnictr_authenc_ctx;
+/*
+ * One implementation of a hash: the stitched CBC + HMAC routines and the
+ * compression the AAD and the finish use.  The assembly's
+ * (authenc_asm.h) and the C one (the same signatures) alike.
+ */
+struct aesnictr_authenc_impl {
+	AESNICTR_CBC_SHA((*enc));
+	AESNICTR_CBC_SHA((*dec));
+	aesnictr_sha_blocks_t *blocks;
+};
+
+/* A transform's keys and what it is. */
+struct aesnictr_authenc_ctx {
+	struct aesnictr_key enc, dec;		/* AES schedules, both paths */
+	struct aesnictr_ct_sched ct_enc, ct_dec; /* bitsliced: the C path */
+	union aesnictr_sha_state istate, ostate; /* HMAC inner / outer */
+	const struct aesnictr_authenc_impl *impl; /* its SIMD code */
+	enum aesnictr_authenc_hash hash;
+	bool esn;				/* authencesn */
+};
+
+/* The SIMD implementation impl of hash, and the C one (authenc_impls.c). */
+const struct aesnictr_authenc_impl *
+aesnictr_authenc_simd_impl(enum aesnictr_authenc_hash hash,
+			   enum aesnictr_impl impl);
+const struct aesnictr_authenc_impl *
+aesnictr_authenc_c_impl(enum aesnictr_authenc_hash hash);
 
 size_t aesnictr_authenc_ctx_size(void);
+
+/*
+ * The algorithms, [hash][0] authenc and [hash][1] authencesn (a family's
+ * two hashes adjoin), and the implementation the family of hashes first
+ * and first + 1 registers them with (set before registering).
+ */
+extern struct aead_alg aesnictr_authenc_algs[AESNICTR_AUTHENC_NR_HASHES][2];
+void aesnictr_authenc_use_impl(enum aesnictr_authenc_hash first,
+			       enum aesnictr_impl impl);
 
 /* "sha1" ... "sha512", and the digest size (the largest authsize). */
 const char *aesnictr_authenc_hash_name(enum aesnictr_authenc_hash hash);

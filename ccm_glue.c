@@ -298,7 +298,7 @@ static const char *ccm_cpu_lacks(enum aesnictr_impl impl)
 {
 	if (!ccm_impls[impl])
 		return "a ccm implementation at this width (only avx exists)";
-	return aesnictr_cpu_lacks_width(impl);
+	return aesnictr_cpu_lacks_impl(impl);
 }
 
 static void ccm_use_impl(enum aesnictr_impl impl)

@@ -80,7 +80,7 @@ bool aesnictr_request_simd(void)
 	return false;
 }
 
-const char *aesnictr_cpu_lacks_width(enum aesnictr_impl impl)
+const char *aesnictr_cpu_lacks_impl(enum aesnictr_impl impl)
 {
 	switch (impl) {
 	case AESNICTR_VAES512:

@@ -6,8 +6,9 @@
  * Requests go through the skcipher driver (skcipher_driver.h), which runs
  * each piece (at most a page) inside kernel_fpu_begin/end with the assembly
  * of one implementation, or, when the FPU is not usable (a softirq that
- * interrupted a task's FPU section, before 6.15), with the constant-time C
- * AES of aes_ct.c.  The assembly only increments the low 32 bits of the
+ * interrupted a task's FPU section, before 6.15), with the C implementation
+ * (the constant-time AES of aes_ct.c behind the assembly's signature),
+ * chosen once per request.  The assembly only increments the low 32 bits of the
  * counter, so runs are split where they wrap and the carry into the upper
  * 96 bits is done here.
  */
@@ -80,18 +81,25 @@ static void ctr_add(u8 ctr[AESNICTR_BLOCK_SIZE], u64 n)
 	put_unaligned_be64(lo, ctr + 8);
 }
 
-#define CTR_NOSIMD_BLOCKS	8
+#define CTR_C_BLOCKS	8
 
 /*
- * The non-SIMD path: counter blocks of a batch encrypted by aes_ct.c with
- * the prepared schedule (two bitsliced passes per batch).
+ * The C implementation, for when the FPU is unusable: the assembly's
+ * signature and semantics (ctr is the first block's counter, left as it
+ * is; the caller splits runs where its low 32 bits wrap), the counter
+ * blocks of a batch encrypted by aes_ct.c with the prepared schedule (two
+ * bitsliced passes per batch).
  */
-static void ctr_crypt_nosimd(const struct aesnictr_ct_sched *ct, u8 *dst,
-			     const u8 *src, unsigned int len,
-			     u8 iv[AESNICTR_BLOCK_SIZE])
+static void ctr_crypt_c(const struct aesnictr_key *key, u8 *dst,
+			const u8 *src, unsigned int len,
+			const u8 ctr[AESNICTR_BLOCK_SIZE])
 {
-	u8 ks[CTR_NOSIMD_BLOCKS * AESNICTR_BLOCK_SIZE];
+	const struct aesnictr_ctr_keys *keys =
+		container_of(key, struct aesnictr_ctr_keys, key);
+	u8 ks[CTR_C_BLOCKS * AESNICTR_BLOCK_SIZE];
+	u8 iv[AESNICTR_BLOCK_SIZE];
 
+	memcpy(iv, ctr, sizeof(iv));
 	while (len) {
 		unsigned int n = min_t(unsigned int, len, sizeof(ks));
 		unsigned int i, blocks = DIV_ROUND_UP(n, AESNICTR_BLOCK_SIZE);
@@ -101,14 +109,17 @@ static void ctr_crypt_nosimd(const struct aesnictr_ct_sched *ct, u8 *dst,
 			       AESNICTR_BLOCK_SIZE);
 			ctr_add(iv, 1);
 		}
-		aesnictr_ct_encrypt_sched(ct, ks, ks, blocks);
+		aesnictr_ct_encrypt_sched(&keys->ct, ks, ks, blocks);
 		crypto_xor_cpy(dst, src, ks, n);
 		dst += n;
 		src += n;
 		len -= n;
 	}
 	memzero_explicit(ks, sizeof(ks));
+	memzero_explicit(iv, sizeof(iv));
 }
+
+static const struct aesnictr_ctr_impl ctr_c_impl = { ctr_crypt_c };
 
 void aesnictr_ctr_expand(struct aesnictr_ctr_keys *keys, const u8 *in_key,
 			 unsigned int key_len, bool simd)
@@ -121,8 +132,17 @@ void aesnictr_ctr_expand(struct aesnictr_ctr_keys *keys, const u8 *in_key,
 struct ctr_req {
 	struct aesnictr_skcipher_req base;
 	const struct aesnictr_ctr_keys *keys;
-	const struct aesnictr_ctr_impl *impl;	/* of the SIMD path */
+	/* the SIMD implementation; begin() switches to the C one if !simd */
+	const struct aesnictr_ctr_impl *impl;
 };
+
+static void ctr_begin(struct aesnictr_skcipher_req *r)
+{
+	struct ctr_req *c = container_of(r, struct ctr_req, base);
+
+	if (!r->simd)
+		c->impl = &ctr_c_impl;
+}
 
 /* A piece of the message: the skcipher driver holds the FPU if r->simd. */
 static void ctr_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
@@ -130,10 +150,6 @@ static void ctr_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
 {
 	const struct ctr_req *c = container_of(r, struct ctr_req, base);
 
-	if (!r->simd) {
-		ctr_crypt_nosimd(&c->keys->ct, dst, src, len, iv);
-		return;
-	}
 	while (len) {
 		/* blocks left before the low 32 bits wrap, at least 1 */
 		u64 room = (u64)U32_MAX - get_unaligned_be32(iv + 12) + 1;
@@ -153,6 +169,7 @@ static void ctr_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
 }
 
 static const struct aesnictr_skcipher_ops ctr_ops = {
+	.begin	= ctr_begin,
 	.crypt	= ctr_piece,
 };
 
@@ -227,7 +244,7 @@ static const char *const ctr_driver_prefixes[] = { "ctr-aes" };
 const struct aesnictr_family aesnictr_ctr_family = {
 	.name		= "ctr",
 	.algs		= "ctr(aes)",
-	.cpu_lacks	= aesnictr_cpu_lacks_width,
+	.cpu_lacks	= aesnictr_cpu_lacks_impl,
 	.selftest	= aesnictr_ctr_selftest,
 	.policy		= &ctr_policy,
 	.skciphers	= &ctr_alg,

@@ -194,7 +194,7 @@ SYM_FUNC_END(aesnictr_gcm_precompute)
  * A trailing partial block is zero-padded, as GCM pads both the AAD and the
  * ciphertext.
  */
-SYM_FUNC_START(aesnictr_ghash_update)
+SYM_TYPED_FUNC_START(aesnictr_ghash_update)
 	mov		%ecx, %ecx
 	_load_acc	%rsi, %xmm0
 	vmovdqa		.Lbswap128(%rip), BSWAP
@@ -270,7 +270,7 @@ SYM_FUNC_END(aesnictr_ghash_update)
  *			   u64 aad_len, u64 data_len, u8 tag[16])
  * tag = X XOR bswap(r(L) times H), X from the last update (_last_acc).
  */
-SYM_FUNC_START(aesnictr_gcm_final)
+SYM_TYPED_FUNC_START(aesnictr_gcm_final)
 	vmovdqa		.Lgfpoly(%rip), GFPOLY
 	shl		$3, %rdx			/* lengths in bits */
 	shl		$3, %rcx

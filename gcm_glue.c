@@ -8,11 +8,13 @@
  *
  * Requests run on the shared AEAD request driver (aead_driver.c: the
  * scatterlists, the FPU sections, the tag), the C path is gcm_generic.c;
- * this file supplies the per-piece steps of either path.  A short AAD and
- * the tag share the FPU sections of the first and last walk steps, so an
- * IPsec packet within a page takes one FPU section.  Whether a request uses
- * the FPU is decided once, at its start, so the GHASH state never changes
- * form in the middle.
+ * this file supplies the per-piece steps, the same on either path: each
+ * calls the routines of the request's implementation, the assembly's or
+ * the C one (gcm_generic.c behind the assembly's signatures), chosen once.
+ * A short AAD and the tag share the FPU sections of the first and last
+ * walk steps, so an IPsec packet within a page takes one FPU section.
+ * Whether a request uses the FPU is decided once, at its start, so the
+ * GHASH state never changes form in the middle.
  */
 
 #include <asm/fpu/api.h>
@@ -34,9 +36,16 @@ struct aesnictr_gcm_ctx {
 	u8 salt[4];				/* rfc4106 only */
 };
 
+/* One implementation's routines (the C one's have the same signatures). */
 struct aesnictr_gcm_impl {
+	void (*ghash)(const struct aesnictr_gcm_key *key,
+		      u8 ghash_acc[AESNICTR_BLOCK_SIZE], const u8 *data,
+		      unsigned int len);
 	AESNICTR_GCM_UPDATE((*enc));
 	AESNICTR_GCM_UPDATE((*dec));
+	void (*final)(const struct aesnictr_gcm_key *key,
+		      const u8 ghash_acc[AESNICTR_BLOCK_SIZE], u64 aad_len,
+		      u64 data_len, u8 tag[AESNICTR_BLOCK_SIZE]);
 };
 
 /*
@@ -72,16 +81,104 @@ static const struct aesnictr_policy gcm_policy = {
 
 static const struct aesnictr_gcm_impl gcm_impls[AESNICTR_NR_IMPLS] = {
 	[AESNICTR_AVX] = {
-		aesnictr_gcm_enc_update_avx, aesnictr_gcm_dec_update_avx
+		aesnictr_ghash_update,
+		aesnictr_gcm_enc_update_avx, aesnictr_gcm_dec_update_avx,
+		aesnictr_gcm_final
 	},
 #if AESNICTR_AS_VAES
 	[AESNICTR_VAES2] = {
-		aesnictr_gcm_enc_update_vaes2, aesnictr_gcm_dec_update_vaes2
+		aesnictr_ghash_update,
+		aesnictr_gcm_enc_update_vaes2, aesnictr_gcm_dec_update_vaes2,
+		aesnictr_gcm_final
 	},
 	[AESNICTR_VAES512] = {
-		aesnictr_gcm_enc_update_vaes512, aesnictr_gcm_dec_update_vaes512
+		aesnictr_ghash_update,
+		aesnictr_gcm_enc_update_vaes512,
+		aesnictr_gcm_dec_update_vaes512, aesnictr_gcm_final
 	},
 #endif
+};
+
+/*
+ * ---- the C implementation, for when the FPU is unusable ----
+ * gcm_generic.c behind the assembly's signatures and semantics: the key
+ * passed is that of struct aesnictr_gcm_ctx, whose prepared schedule and H
+ * the C code uses.  As in the assembly, the last update parks in ghash_acc
+ * what the final needs besides the lengths: GHASH's last step is a
+ * multiplication by H of (acc XOR the lengths block L), which is linear, so
+ * the tag AES(J0) ^ (acc ^ L)H = (AES(J0) ^ acc H) ^ L H; the last update
+ * leaves AES(J0) ^ acc H, the final adds L H.
+ */
+static const struct aesnictr_gcm_ctx *
+gcm_ctx_of(const struct aesnictr_gcm_key *key)
+{
+	return container_of(key, struct aesnictr_gcm_ctx, key);
+}
+
+static void gcm_ghash_c(const struct aesnictr_gcm_key *key,
+			u8 ghash_acc[AESNICTR_BLOCK_SIZE], const u8 *data,
+			unsigned int len)
+{
+	aesnictr_gcm_ghash_generic(&gcm_ctx_of(key)->h, ghash_acc, data, len);
+}
+
+static void gcm_update_c(const struct aesnictr_gcm_key *key,
+			 const u8 ctr[AESNICTR_BLOCK_SIZE],
+			 u8 ghash_acc[AESNICTR_BLOCK_SIZE], u8 *dst,
+			 const u8 *src, unsigned int len, bool last, bool enc)
+{
+	static const u8 zero[AESNICTR_BLOCK_SIZE];
+	const struct aesnictr_gcm_ctx *ctx = gcm_ctx_of(key);
+	u8 blk[AESNICTR_BLOCK_SIZE];
+
+	memcpy(blk, ctr, sizeof(blk));
+	aesnictr_gcm_crypt_generic(&ctx->ct, &ctx->h, ghash_acc, blk, dst, src,
+				   len, enc);
+	if (last) {
+		/* acc H, then AES(J0), J0 = ctr's upper 96 bits || 1 */
+		aesnictr_gcm_ghash_generic(&ctx->h, ghash_acc, zero,
+					   sizeof(zero));
+		memcpy(blk, ctr, GCM_AES_IV_SIZE);
+		put_unaligned_be32(1, blk + GCM_AES_IV_SIZE);
+		aesnictr_ct_encrypt_sched(&ctx->ct, blk, blk, 1);
+		crypto_xor(ghash_acc, blk, sizeof(blk));
+	}
+	memzero_explicit(blk, sizeof(blk));
+}
+
+static void gcm_enc_update_c(const struct aesnictr_gcm_key *key,
+			     const u8 ctr[AESNICTR_BLOCK_SIZE],
+			     u8 ghash_acc[AESNICTR_BLOCK_SIZE], u8 *dst,
+			     const u8 *src, unsigned int len, bool last)
+{
+	gcm_update_c(key, ctr, ghash_acc, dst, src, len, last, true);
+}
+
+static void gcm_dec_update_c(const struct aesnictr_gcm_key *key,
+			     const u8 ctr[AESNICTR_BLOCK_SIZE],
+			     u8 ghash_acc[AESNICTR_BLOCK_SIZE], u8 *dst,
+			     const u8 *src, unsigned int len, bool last)
+{
+	gcm_update_c(key, ctr, ghash_acc, dst, src, len, last, false);
+}
+
+static void gcm_final_c(const struct aesnictr_gcm_key *key,
+			const u8 ghash_acc[AESNICTR_BLOCK_SIZE], u64 aad_len,
+			u64 data_len, u8 tag[AESNICTR_BLOCK_SIZE])
+{
+	u8 lengths[AESNICTR_BLOCK_SIZE];
+	u8 lh[AESNICTR_BLOCK_SIZE] = {};
+
+	put_unaligned_be64(aad_len * 8, lengths);
+	put_unaligned_be64(data_len * 8, lengths + 8);
+	aesnictr_gcm_ghash_generic(&gcm_ctx_of(key)->h, lh, lengths,
+				   sizeof(lengths));
+	crypto_xor_cpy(tag, ghash_acc, lh, AESNICTR_BLOCK_SIZE);
+	memzero_explicit(lh, sizeof(lh));
+}
+
+static const struct aesnictr_gcm_impl gcm_c_impl = {
+	gcm_ghash_c, gcm_enc_update_c, gcm_dec_update_c, gcm_final_c
 };
 
 /* The implementation the registered algorithms use; set before registering. */
@@ -99,11 +196,11 @@ const struct aesnictr_gcm_impl *aesnictr_gcm_impl(enum aesnictr_impl impl)
 struct gcm_msg {
 	struct aesnictr_aead_req r;
 	const struct aesnictr_gcm_ctx *ctx;
-	const struct aesnictr_gcm_impl *impl;	/* NULL: the C path */
+	/* the SIMD implementation; begin() switches to the C one if !simd */
+	const struct aesnictr_gcm_impl *impl;
 	const u8 *iv;				/* GCM_AES_IV_SIZE bytes */
 	u8 acc[AES_BLOCK_SIZE];			/* GHASH */
 	u8 ctr[AES_BLOCK_SIZE];			/* counter of the next block */
-	u8 j0[AES_BLOCK_SIZE];			/* the C path's J0 */
 };
 
 static struct gcm_msg *gcm_msg(struct aesnictr_aead_req *r)
@@ -116,20 +213,15 @@ static void gcm_begin(struct aesnictr_aead_req *r)
 	struct gcm_msg *m = gcm_msg(r);
 
 	if (!r->simd)
-		m->impl = NULL;
+		m->impl = &gcm_c_impl;
 	memset(m->acc, 0, sizeof(m->acc));
 	/*
 	 * The counter block from the IV, in the pieces the assembly loads it
-	 * in (gcm_asm_macros.h, _load_ctrblk); the assembly derives J0 from it,
-	 * the C path takes it from the IV too (not copied from ctr: a read of
-	 * stores still in flight).
+	 * in (gcm_asm_macros.h, _load_ctrblk); the last update derives J0
+	 * from it.
 	 */
 	memcpy(m->ctr, m->iv, GCM_AES_IV_SIZE);
 	put_unaligned_be32(2, m->ctr + GCM_AES_IV_SIZE);
-	if (!m->impl) {
-		memcpy(m->j0, m->iv, GCM_AES_IV_SIZE);
-		put_unaligned_be32(1, m->j0 + GCM_AES_IV_SIZE);
-	}
 }
 
 static void gcm_hash(struct aesnictr_aead_req *r, const u8 *data,
@@ -137,24 +229,15 @@ static void gcm_hash(struct aesnictr_aead_req *r, const u8 *data,
 {
 	struct gcm_msg *m = gcm_msg(r);
 
-	if (m->impl)
-		aesnictr_ghash_update(&m->ctx->key, m->acc, data, len);
-	else
-		aesnictr_gcm_ghash_generic(&m->ctx->h, m->acc, data, len);
+	m->impl->ghash(&m->ctx->key, m->acc, data, len);
 }
 
 static void gcm_crypt_piece(struct aesnictr_aead_req *r, u8 *dst,
 			    const u8 *src, unsigned int len, bool last)
 {
 	struct gcm_msg *m = gcm_msg(r);
-	const struct aesnictr_gcm_ctx *ctx = m->ctx;
 
-	if (!m->impl) {
-		aesnictr_gcm_crypt_generic(&ctx->ct, &ctx->h, m->acc, m->ctr,
-					   dst, src, len, r->enc);
-		return;
-	}
-	(r->enc ? m->impl->enc : m->impl->dec)(&ctx->key, m->ctr, m->acc,
+	(r->enc ? m->impl->enc : m->impl->dec)(&m->ctx->key, m->ctr, m->acc,
 					       dst, src, len, last);
 	aesnictr_gcm_inc32(m->ctr, DIV_ROUND_UP(len, AES_BLOCK_SIZE));
 }
@@ -163,11 +246,7 @@ static void gcm_finish(struct aesnictr_aead_req *r, u8 *tag)
 {
 	struct gcm_msg *m = gcm_msg(r);
 
-	if (m->impl)
-		aesnictr_gcm_final(&m->ctx->key, m->acc, r->alen, r->len, tag);
-	else
-		aesnictr_gcm_final_generic(&m->ctx->ct, &m->ctx->h, m->acc,
-					   m->j0, r->alen, r->len, tag);
+	m->impl->final(&m->ctx->key, m->acc, r->alen, r->len, tag);
 }
 
 static const struct aesnictr_aead_ops gcm_aead_ops = {
@@ -358,7 +437,7 @@ static const char *gcm_cpu_lacks(enum aesnictr_impl impl)
 		return "PCLMULQDQ";
 	if (impl >= AESNICTR_VAES2 && !boot_cpu_has(X86_FEATURE_VPCLMULQDQ))
 		return "VPCLMULQDQ";
-	return aesnictr_cpu_lacks_width(impl);
+	return aesnictr_cpu_lacks_impl(impl);
 }
 
 static void gcm_use_impl(enum aesnictr_impl impl)

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * aesni_ctr: the module core.  It holds the table of algorithm families and
- * drives each one alike: for every family, from the widest implementation the
- * width cap allows down to the narrowest, skip those the CPU cannot run,
+ * drives each one alike: for every family, from the widest implementation
+ * max_tier allows down to the narrowest, skip those the CPU cannot run,
  * self-test the others and register the first that passes (after the
- * family's non-SIMD path has passed its own test).  Families are independent:
- * one that cannot run on this CPU is left out with one line, one whose
- * implementations all fail is left out, and the module loads if at least one
- * family registered.  disable= leaves the families it names out before
- * anything of theirs runs (an administrator's switch).  The core names,
- * prioritises (priority.c), registers and unregisters every family's
+ * family's C implementation has passed its own test).  Families are
+ * independent: one that cannot run on this CPU is left out with one line,
+ * one whose implementations all fail is left out, and the module loads if
+ * at least one family registered.  disable= leaves the families it names
+ * out before anything of theirs runs (an administrator's switch).  The core
+ * names, prioritises (priority.c), registers and unregisters every family's
  * algorithms.  Adding a family is its own files plus one entry in
  * families[] below (and its extern in family.h).
  */
@@ -56,8 +56,11 @@ static const struct x86_cpu_id aesnictr_cpu_ids[] = {
 };
 MODULE_DEVICE_TABLE(x86cpu, aesnictr_cpu_ids);
 
-/* The width cap from max_tier, or the default; -EINVAL for an unknown name. */
-static int width_cap(const char **why)
+/*
+ * The widest implementation allowed (the load line's "width cap"): from
+ * max_tier, or the default; -EINVAL for an unknown name.
+ */
+static int impl_cap(const char **why)
 {
 	int i;
 
@@ -217,7 +220,7 @@ static int __init aesnictr_init(void)
 {
 	char summary[96] = "";
 	const char *why = "";
-	int cap = width_cap(&why);
+	int cap = impl_cap(&why);
 	int i, err, n = 0;
 	long off;
 
@@ -230,10 +233,10 @@ static int __init aesnictr_init(void)
 	if (off < 0)
 		return off;
 	if (!x86_match_cpu(aesnictr_cpu_ids) ||
-	    aesnictr_cpu_lacks_width(AESNICTR_AVX)) {
+	    aesnictr_cpu_lacks_impl(AESNICTR_AVX)) {
 		/* udev offers the module to every AES-NI CPU at each boot */
 		pr_info("the CPU lacks %s; not loading\n",
-			aesnictr_cpu_lacks_width(AESNICTR_AVX) ?: "AES-NI");
+			aesnictr_cpu_lacks_impl(AESNICTR_AVX) ?: "AES-NI");
 		return -ENODEV;
 	}
 	/*

@@ -37,7 +37,7 @@ extern const char *const aesnictr_impl_names[AESNICTR_NR_IMPLS];
  * of impl (and the assembler could build it), else what is missing, for a
  * log line.  Families add their own needs (PCLMULQDQ, SHA-NI, ...).
  */
-const char *aesnictr_cpu_lacks_width(enum aesnictr_impl impl);
+const char *aesnictr_cpu_lacks_impl(enum aesnictr_impl impl);
 
 /* True on CPUs that lower their clock for 512-bit vectors. */
 bool aesnictr_cpu_prefers_ymm(void);

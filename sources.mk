@@ -9,7 +9,8 @@ AESNICTR_OBJS := module.o \
 	ctr_glue.o ctr_selftest.o \
 	gcm_glue.o gcm_selftest.o gcm_generic.o \
 	xts_glue.o xts_selftest.o \
-	authenc_glue.o authenc_selftest.o authenc_hmac.o \
+	authenc_families.o authenc_glue.o authenc_impls.o authenc_selftest.o \
+	authenc_hmac.o \
 	ccm_glue.o ccm_selftest.o ccm_generic.o \
 	aead_driver.o skcipher_driver.o \
 	selftest.o cpu.o priority.o aes_key.o aes_ct.o \

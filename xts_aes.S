@@ -170,7 +170,7 @@
  * Unrolled: a loop's exit branch, mispredicted, would cut the overlap of
  * this latency-bound chain with the en/decryption around it.
  */
-SYM_FUNC_START(aesnictr_xts_tweak)
+SYM_TYPED_FUNC_START(aesnictr_xts_tweak)
 	mov	AESNICTR_KEY_NROUNDS(%rdi), %eax
 	vmovdqu	(%rdx), %xmm0
 	vpxor	(%rdi), %xmm0, %xmm0

@@ -11,8 +11,9 @@
  * holds back the last full block and the partial one and hands them over
  * as one last piece, done here with ciphertext stealing.  When the FPU is
  * not usable (a softirq that interrupted a task's FPU section, before
- * 6.15), requests run the constant-time C AES of aes_ct.c, with the tweak
- * doubled in C.
+ * 6.15), requests run the C implementation (the constant-time AES of
+ * aes_ct.c, the tweak doubled in C, behind the assembly's signatures),
+ * chosen once per request.
  */
 
 #include <crypto/aes.h>
@@ -33,13 +34,16 @@ struct xts_ctx {
 
 static const struct aesnictr_xts_impl xts_impls[AESNICTR_NR_IMPLS] = {
 	[AESNICTR_AVX] = {
+		aesnictr_xts_tweak,
 		aesnictr_xts_encrypt_avx, aesnictr_xts_decrypt_avx
 	},
 #if AESNICTR_AS_VAES
 	[AESNICTR_VAES2] = {
+		aesnictr_xts_tweak,
 		aesnictr_xts_encrypt_vaes2, aesnictr_xts_decrypt_vaes2
 	},
 	[AESNICTR_VAES512] = {
+		aesnictr_xts_tweak,
 		aesnictr_xts_encrypt_vaes512, aesnictr_xts_decrypt_vaes512
 	},
 #endif
@@ -53,7 +57,8 @@ static const struct aesnictr_xts_impl xts_impls[AESNICTR_NR_IMPLS] = {
  * it (QEMU's emulated ones).
  */
 static const struct aesnictr_xts_impl xts_vaes2_clmul = {
-	aesnictr_xts_encrypt_vaes2_clmul, aesnictr_xts_decrypt_vaes2_clmul
+	aesnictr_xts_tweak, aesnictr_xts_encrypt_vaes2_clmul,
+	aesnictr_xts_decrypt_vaes2_clmul
 };
 #endif
 
@@ -85,7 +90,11 @@ void aesnictr_xts_expand(struct aesnictr_xts_keys *keys, const u8 *in_key,
 	aesnictr_ct_prepare(&keys->ct_dec, &keys->dec);
 }
 
-/* ---- the non-SIMD path ---- */
+/*
+ * ---- the C implementation, for when the FPU is unusable ----
+ * The assembly's signatures and semantics: the round keys passed are those
+ * in struct aesnictr_xts_keys, whose prepared forms the C AES uses.
+ */
 
 /* t *= x in GF(2^128), XTS's little-endian order, without branches. */
 static void xts_mul_x(u8 t[AES_BLOCK_SIZE])
@@ -97,10 +106,10 @@ static void xts_mul_x(u8 t[AES_BLOCK_SIZE])
 	put_unaligned_le64(hi << 1 | lo >> 63, t + 8);
 }
 
-#define XTS_NOSIMD_BLOCKS	8
+#define XTS_C_BLOCKS	8
 
-static void xts_ecb_nosimd(const struct aesnictr_xts_keys *keys, u8 *dst,
-			   const u8 *src, unsigned int nblocks, bool enc)
+static void xts_ecb_c(const struct aesnictr_xts_keys *keys, u8 *dst,
+		      const u8 *src, unsigned int nblocks, bool enc)
 {
 	if (enc)
 		aesnictr_ct_encrypt_sched(&keys->ct_enc, dst, src, nblocks);
@@ -109,20 +118,20 @@ static void xts_ecb_nosimd(const struct aesnictr_xts_keys *keys, u8 *dst,
 }
 
 /* One block: dst = E(src ^ t) ^ t (or D); dst may be src. */
-static void xts_block_nosimd(const struct aesnictr_xts_keys *keys, u8 *dst,
-			     const u8 *src, const u8 *t, bool enc)
+static void xts_block_c(const struct aesnictr_xts_keys *keys, u8 *dst,
+			const u8 *src, const u8 *t, bool enc)
 {
 	crypto_xor_cpy(dst, src, t, AES_BLOCK_SIZE);
-	xts_ecb_nosimd(keys, dst, dst, 1, enc);
+	xts_ecb_c(keys, dst, dst, 1, enc);
 	crypto_xor(dst, t, AES_BLOCK_SIZE);
 }
 
-static void xts_crypt_nosimd(const struct aesnictr_xts_keys *keys, u8 *dst,
-			     const u8 *src, unsigned int len,
-			     u8 tweak[AES_BLOCK_SIZE], bool enc)
+static void xts_crypt_c(const struct aesnictr_xts_keys *keys, u8 *dst,
+			const u8 *src, unsigned int len,
+			u8 tweak[AES_BLOCK_SIZE], bool enc)
 {
-	u8 buf[XTS_NOSIMD_BLOCKS * AES_BLOCK_SIZE];
-	u8 tws[XTS_NOSIMD_BLOCKS * AES_BLOCK_SIZE];
+	u8 buf[XTS_C_BLOCKS * AES_BLOCK_SIZE];
+	u8 tws[XTS_C_BLOCKS * AES_BLOCK_SIZE];
 	unsigned int tail = len % AES_BLOCK_SIZE;
 	unsigned int bulk = len - tail - (tail ? AES_BLOCK_SIZE : 0);
 
@@ -135,7 +144,7 @@ static void xts_crypt_nosimd(const struct aesnictr_xts_keys *keys, u8 *dst,
 			xts_mul_x(tweak);
 		}
 		crypto_xor_cpy(buf, src, tws, n);
-		xts_ecb_nosimd(keys, buf, buf, n / AES_BLOCK_SIZE, enc);
+		xts_ecb_c(keys, buf, buf, n / AES_BLOCK_SIZE, enc);
 		crypto_xor_cpy(dst, buf, tws, n);
 		dst += n;
 		src += n;
@@ -154,24 +163,60 @@ static void xts_crypt_nosimd(const struct aesnictr_xts_keys *keys, u8 *dst,
 		xts_mul_x(tweak);
 		memcpy(tws + AES_BLOCK_SIZE, tweak, AES_BLOCK_SIZE);
 		xts_mul_x(tweak);
-		xts_block_nosimd(keys, buf, src, first, enc);
+		xts_block_c(keys, buf, src, first, enc);
 		memcpy(buf + AES_BLOCK_SIZE, src + AES_BLOCK_SIZE, tail);
 		memcpy(dst + AES_BLOCK_SIZE, buf, tail);
 		memcpy(buf, buf + AES_BLOCK_SIZE, tail);
-		xts_block_nosimd(keys, dst, buf, second, enc);
+		xts_block_c(keys, dst, buf, second, enc);
 	}
 	memzero_explicit(buf, sizeof(buf));
 	memzero_explicit(tws, sizeof(tws));
 }
+
+static void xts_encrypt_c(const struct aesnictr_key *key, u8 *dst,
+			  const u8 *src, unsigned int len,
+			  u8 tweak[AES_BLOCK_SIZE])
+{
+	xts_crypt_c(container_of(key, struct aesnictr_xts_keys, enc), dst, src,
+		    len, tweak, true);
+}
+
+static void xts_decrypt_c(const struct aesnictr_key *key, u8 *dst,
+			  const u8 *src, unsigned int len,
+			  u8 tweak[AES_BLOCK_SIZE])
+{
+	xts_crypt_c(container_of(key, struct aesnictr_xts_keys, dec), dst, src,
+		    len, tweak, false);
+}
+
+/* One block under Key2: the per-call API, no prepared form. */
+static void xts_tweak_c(const struct aesnictr_key *tweak_key,
+			u8 tweak[AES_BLOCK_SIZE], const u8 iv[AES_BLOCK_SIZE])
+{
+	aesnictr_ct_encrypt(tweak_key, tweak, iv, 1);
+}
+
+static const struct aesnictr_xts_impl xts_c_impl = {
+	xts_tweak_c, xts_encrypt_c, xts_decrypt_c
+};
 
 /* ---- one piece of a message, on either path ---- */
 
 struct xts_req {
 	struct aesnictr_skcipher_req base;
 	const struct aesnictr_xts_keys *keys;
-	const struct aesnictr_xts_impl *impl;	/* of the SIMD path */
+	/* the SIMD implementation; begin() switches to the C one if !simd */
+	const struct aesnictr_xts_impl *impl;
 	u8 *tweak;	/* carried from piece to piece */
 };
+
+static void xts_begin(struct aesnictr_skcipher_req *r)
+{
+	struct xts_req *x = container_of(r, struct xts_req, base);
+
+	if (!r->simd)
+		x->impl = &xts_c_impl;
+}
 
 /* A piece of the message: the skcipher driver holds the FPU if r->simd. */
 static void xts_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
@@ -180,15 +225,8 @@ static void xts_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
 	const struct xts_req *x = container_of(r, struct xts_req, base);
 	const struct aesnictr_xts_keys *keys = x->keys;
 
-	if (!r->simd) {
-		/* one block under Key2: the per-call API, no prepared form */
-		if (first)
-			aesnictr_ct_encrypt(&keys->tweak, x->tweak, iv, 1);
-		xts_crypt_nosimd(keys, dst, src, len, x->tweak, r->enc);
-		return;
-	}
 	if (first)
-		aesnictr_xts_tweak(&keys->tweak, x->tweak, iv);
+		x->impl->tweak(&keys->tweak, x->tweak, iv);
 	if (r->enc)
 		x->impl->encrypt(&keys->enc, dst, src, len, x->tweak);
 	else
@@ -196,6 +234,7 @@ static void xts_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
 }
 
 static const struct aesnictr_skcipher_ops xts_ops = {
+	.begin		= xts_begin,
 	.crypt		= xts_piece,
 	.min_len	= AES_BLOCK_SIZE,
 	.cts		= true,
@@ -281,7 +320,7 @@ static struct skcipher_alg xts_alg = {
 
 static const char *xts_cpu_lacks(enum aesnictr_impl impl)
 {
-	const char *why = aesnictr_cpu_lacks_width(impl);
+	const char *why = aesnictr_cpu_lacks_impl(impl);
 
 	if (why)
 		return why;

@@ -28,26 +28,26 @@ NATIVE=$TOP/tools/native
 # Gate parts: name, C file, C function, the X86_FEATURE_* it checks.  A
 # family's gate for an implementation is its cpu_lacks(impl) and also
 # cpu_lacks(avx), which module.c's family_start() requires first (and the
-# module loads only if aesnictr_cpu_lacks_width(avx) passes).
+# module loads only if aesnictr_cpu_lacks_impl(avx) passes).
 PARTS='
-w_avx      cpu.c          aesnictr_cpu_lacks_width  AES AVX
-w_vaes2    cpu.c          aesnictr_cpu_lacks_width  VAES AVX2
-w_vaes512  cpu.c          aesnictr_cpu_lacks_width  AVX512F AVX512BW AVX512VL
+w_avx      cpu.c          aesnictr_cpu_lacks_impl  AES AVX
+w_vaes2    cpu.c          aesnictr_cpu_lacks_impl  VAES AVX2
+w_vaes512  cpu.c          aesnictr_cpu_lacks_impl  AVX512F AVX512BW AVX512VL
 gcm        gcm_glue.c     gcm_cpu_lacks             PCLMULQDQ
 gcm_wide   gcm_glue.c     gcm_cpu_lacks             VPCLMULQDQ
 xts_clmul  xts_glue.c     aesnictr_xts_impl         VPCLMULQDQ
 xts512     xts_glue.c     xts_cpu_lacks             VPCLMULQDQ
-sha        authenc_glue.c authenc_cpu_lacks         SHA_NI
-sha512     authenc_glue.c authenc512_cpu_lacks      AVX2 BMI1 BMI2
-sha512_512 authenc_glue.c authenc512_cpu_lacks      AVX512F AVX512VL
+sha        authenc_families.c authenc_cpu_lacks        SHA_NI
+sha512     authenc_families.c authenc512_cpu_lacks     AVX2 BMI1 BMI2
+sha512_512 authenc_families.c authenc512_cpu_lacks     AVX512F AVX512VL
 '
 # Routines: object, function (shell pattern), gate (for messages), its parts.
-# The impls tables of the glue files say which routines each tier calls.
+# The impls tables of the glue files say which routines each implementation calls.
 GATES='
-aes_expand.o     aesnictr_*                    module_init:cpu_lacks_width(avx) w_avx
-ctr_aes.o        aesnictr_ctr_avx              cpu_lacks_width(avx)          w_avx
-ctr_aes.o        aesnictr_ctr_vaes2            cpu_lacks_width(vaes2)        w_avx w_vaes2
-ctr_aes.o        aesnictr_ctr_vaes512          cpu_lacks_width(vaes512)      w_avx w_vaes2 w_vaes512
+aes_expand.o     aesnictr_*                    module_init:cpu_lacks_impl(avx) w_avx
+ctr_aes.o        aesnictr_ctr_avx              cpu_lacks_impl(avx)          w_avx
+ctr_aes.o        aesnictr_ctr_vaes2            cpu_lacks_impl(vaes2)        w_avx w_vaes2
+ctr_aes.o        aesnictr_ctr_vaes512          cpu_lacks_impl(vaes512)      w_avx w_vaes2 w_vaes512
 gcm_clmul.o      aesnictr_gcm_*_avx            gcm_cpu_lacks(avx)            gcm w_avx
 gcm_clmul.o      aesnictr_gcm_precompute       gcm_cpu_lacks(avx)            gcm w_avx
 gcm_clmul.o      aesnictr_ghash_update         gcm_cpu_lacks(avx)            gcm w_avx
