@@ -52,7 +52,7 @@ static void authenc_use_impl(enum aesnictr_impl impl)
 }
 
 /* aesnictr_authenc_algs[SHA1][0..1], then [SHA256][0..1] */
-static const char *const authenc_driver_prefixes[] = {
+static const char *const authenc_driver_prefixes[2 * 2] = {
 	"authenc-hmac-sha1-cbc-aes", "authencesn-hmac-sha1-cbc-aes",
 	"authenc-hmac-sha256-cbc-aes", "authencesn-hmac-sha256-cbc-aes"
 };
@@ -64,7 +64,7 @@ const struct aesnictr_family aesnictr_authenc_family = {
 	.selftest	= authenc_selftest,
 	.policy		= &authenc_policy,
 	.aeads		= aesnictr_authenc_algs[AESNICTR_AUTHENC_SHA1],
-	.nr_algs	= 4,
+	.nr_algs	= ARRAY_SIZE(authenc_driver_prefixes),
 	.driver_prefixes = authenc_driver_prefixes,
 	.use_impl	= authenc_use_impl,
 };
@@ -118,7 +118,7 @@ static void authenc512_use_impl(enum aesnictr_impl impl)
 }
 
 /* aesnictr_authenc_algs[SHA384][0..1], then [SHA512][0..1] */
-static const char *const authenc512_driver_prefixes[] = {
+static const char *const authenc512_driver_prefixes[2 * 2] = {
 	"authenc-hmac-sha384-cbc-aes", "authencesn-hmac-sha384-cbc-aes",
 	"authenc-hmac-sha512-cbc-aes", "authencesn-hmac-sha512-cbc-aes"
 };
@@ -130,7 +130,7 @@ const struct aesnictr_family aesnictr_authenc512_family = {
 	.selftest	= authenc512_selftest,
 	.policy		= &authenc512_policy,
 	.aeads		= aesnictr_authenc_algs[AESNICTR_AUTHENC_SHA384],
-	.nr_algs	= 4,
+	.nr_algs	= ARRAY_SIZE(authenc512_driver_prefixes),
 	.driver_prefixes = authenc512_driver_prefixes,
 	.use_impl	= authenc512_use_impl,
 };

@@ -306,7 +306,7 @@ static void ccm_use_impl(enum aesnictr_impl impl)
 	ccm_active = ccm_impls[impl];
 }
 
-static const char *const ccm_driver_prefixes[] = {
+static const char *const ccm_driver_prefixes[ARRAY_SIZE(ccm_algs)] = {
 	"ccm-aes", "rfc4309-ccm-aes"
 };
 

@@ -239,7 +239,7 @@ static void ctr_use_impl(enum aesnictr_impl impl)
 	ctr_active = &ctr_impls[impl];
 }
 
-static const char *const ctr_driver_prefixes[] = { "ctr-aes" };
+static const char *const ctr_driver_prefixes[1] = { "ctr-aes" };
 
 const struct aesnictr_family aesnictr_ctr_family = {
 	.name		= "ctr",
@@ -248,7 +248,7 @@ const struct aesnictr_family aesnictr_ctr_family = {
 	.selftest	= aesnictr_ctr_selftest,
 	.policy		= &ctr_policy,
 	.skciphers	= &ctr_alg,
-	.nr_algs	= 1,
+	.nr_algs	= ARRAY_SIZE(ctr_driver_prefixes),
 	.driver_prefixes = ctr_driver_prefixes,
 	.use_impl	= ctr_use_impl,
 };

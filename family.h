@@ -35,7 +35,9 @@ struct aesnictr_family {
 	 * NULL), everything set but the driver name and the priority.  The
 	 * core names algorithm i "<driver_prefixes[i]>-aesnictr-<impl>",
 	 * gives them all the one priority that priority.c decides, and
-	 * registers and unregisters them.
+	 * registers and unregisters them.  driver_prefixes is sized by the
+	 * algorithm array (a missing prefix is NULL, which the core refuses;
+	 * an extra one does not compile).
 	 */
 	struct skcipher_alg *skciphers;
 	struct aead_alg *aeads;

@@ -445,7 +445,7 @@ static void gcm_use_impl(enum aesnictr_impl impl)
 	gcm_active = &gcm_impls[impl];
 }
 
-static const char *const gcm_driver_prefixes[] = {
+static const char *const gcm_driver_prefixes[ARRAY_SIZE(gcm_algs)] = {
 	"gcm-aes", "rfc4106-gcm-aes"
 };
 

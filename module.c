@@ -130,6 +130,8 @@ static int family_register(const struct aesnictr_family *f,
 	for (i = 0; i < f->nr_algs; i++) {
 		struct crypto_alg *base = family_alg(f, i);
 
+		if (WARN_ON(!f->driver_prefixes[i]))
+			return -EINVAL;	/* the family's arrays disagree */
 		snprintf(base->cra_driver_name, CRYPTO_MAX_ALG_NAME,
 			 "%s-aesnictr-%s", f->driver_prefixes[i],
 			 aesnictr_impl_names[impl]);

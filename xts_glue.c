@@ -371,7 +371,7 @@ static void xts_use_impl(enum aesnictr_impl impl)
 	xts_active = aesnictr_xts_impl(impl);
 }
 
-static const char *const xts_driver_prefixes[] = { "xts-aes" };
+static const char *const xts_driver_prefixes[1] = { "xts-aes" };
 
 const struct aesnictr_family aesnictr_xts_family = {
 	.name		= "xts",
@@ -380,7 +380,7 @@ const struct aesnictr_family aesnictr_xts_family = {
 	.selftest	= aesnictr_xts_selftest,
 	.policy		= &xts_policy,
 	.skciphers	= &xts_alg,
-	.nr_algs	= 1,
+	.nr_algs	= ARRAY_SIZE(xts_driver_prefixes),
 	.driver_prefixes = xts_driver_prefixes,
 	.use_impl	= xts_use_impl,
 };

@@ -89,7 +89,8 @@ k=$(echo $kvers | tr ' ' '\n' | sort -V | head -1)	# the oldest kernel
 # The families manifest (tools/families.tab, what the guests read) against
 # the module: its algorithms are the built module's crypto aliases, its
 # families the families' names, its driver prefixes those the families
-# give the core (their *_driver_prefixes[] arrays).
+# give the core (their *_driver_prefixes[] arrays; families are described
+# in <f>_glue.c, the two authenc ones in authenc_families.c).
 manifest_diff() {	# WHAT MANIFEST-LIST MODULE-LIST
 	local d
 	d=$(diff <(echo "$2" | sort -u) <(echo "$3" | sort -u) | sed -n 's/^< /manifest only: /p; s/^> /module only: /p' | tr '\n' ';')
@@ -103,9 +104,9 @@ tab=tools/families.tab
 manifest_diff algorithms "$(awk '$1 == "alg" { print $3 }' $tab)" \
 	"$(modinfo -F alias "build/$k/aesni_ctr.ko" | sed -n 's/^crypto-//p')"
 manifest_diff families "$(awk '$1 == "alg" { print $2 }' $tab)" \
-	"$(sed -n 's/^\t\.name\t*= "\(.*\)",$/\1/p' *_glue.c)"
+	"$(sed -n 's/^\t\.name\t*= "\(.*\)",$/\1/p' *_glue.c *_families.c)"
 manifest_diff "driver-name prefixes" "$(awk '$1 == "alg" { print $5 }' $tab)" \
-	"$(awk '/_driver_prefixes\[\] = /, /};/' *_glue.c | grep -o '"[^"]*"' | tr -d '"')"
+	"$(awk '/_driver_prefixes\[[^]]*\] = /, /};/' *_glue.c *_families.c | grep -o '"[^"]*"' | tr -d '"')"
 
 # The sparse gate must see a warning in any module file: plant one.
 gate=build/sparse-gate
