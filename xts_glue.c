@@ -20,6 +20,7 @@
 #include <crypto/algapi.h>
 #include <crypto/internal/skcipher.h>
 #include <crypto/xts.h>
+#include <linux/indirect_call_wrapper.h>
 #include <linux/module.h>
 #include "family.h"
 #include "skcipher_driver.h"
@@ -225,8 +226,10 @@ static void xts_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
 	const struct xts_req *x = container_of(r, struct xts_req, base);
 	const struct aesnictr_xts_keys *keys = x->keys;
 
+	/* the assembly's one tweak routine called directly (no retpoline) */
 	if (first)
-		x->impl->tweak(&keys->tweak, x->tweak, iv);
+		INDIRECT_CALL_1(x->impl->tweak, aesnictr_xts_tweak, &keys->tweak,
+				x->tweak, iv);
 	if (r->enc)
 		x->impl->encrypt(&keys->enc, dst, src, len, x->tweak);
 	else
