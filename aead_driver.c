@@ -162,6 +162,8 @@ int aesnictr_aead_crypt(struct aesnictr_aead_req *r, struct aead_request *req,
 	if (enc && r->len % r->ops->text_align)
 		return -EINVAL;
 	r->simd = aesnictr_request_simd();
+	if (!r->simd)
+		r->ops->use_c_impl(r);
 	r->ops->begin(r);
 	if (r->len % r->ops->text_align) {
 		err = aead_auth_only(r, req, copy_to, tag, authsize);
@@ -192,6 +194,8 @@ void aesnictr_aead_crypt_buf(struct aesnictr_aead_req *r, bool simd, bool enc,
 	r->enc = enc;
 	r->alen = alen;
 	r->len = len;
+	if (!simd)
+		r->ops->use_c_impl(r);
 	r->ops->begin(r);
 	aead_fpu_begin(r);
 	for (off = 0; off < alen; off += n) {

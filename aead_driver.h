@@ -30,14 +30,17 @@ struct aesnictr_aead_req;
 
 /*
  * A family's part.  On the SIMD path (r->simd) the driver holds the FPU
- * around every call but begin(), for at most 4 KiB of data; none may sleep.
+ * around every call but use_c_impl() and begin(), for at most 4 KiB of data; none may sleep.
  */
 struct aesnictr_aead_ops {
 	/*
-	 * Start a message: r->simd, r->enc, r->alen and r->len are set.  A
-	 * family whose message holds its SIMD implementation switches to its
-	 * C one here when !r->simd (every family the same way: chosen once).
+	 * The message runs without the FPU (called at its start, before
+	 * begin(), only then): the family's message switches from its SIMD
+	 * implementation to its C one, which has the same signatures.  Every
+	 * family alike.
 	 */
+	void (*use_c_impl)(struct aesnictr_aead_req *r);
+	/* Start a message: r->simd, r->enc, r->alen and r->len are set. */
 	void (*begin)(struct aesnictr_aead_req *r);
 	/* Authenticate len bytes that are not en/decrypted (the AAD). */
 	void (*hash)(struct aesnictr_aead_req *r, const u8 *data,

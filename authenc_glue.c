@@ -94,7 +94,7 @@ struct authenc_msg {
 	struct aesnictr_aead_req r;
 	const struct aesnictr_authenc_ctx *ctx;
 	const struct aesnictr_authenc_sha *sha;
-	/* the SIMD implementation; begin() switches to the C one if !simd */
+	/* the SIMD implementation, or the C one (use_c_impl) */
 	const struct aesnictr_authenc_impl *impl;
 	const u8 *iv;				/* the CBC IV */
 	unsigned int hashed;			/* bytes given to hash() */
@@ -107,14 +107,18 @@ static struct authenc_msg *authenc_msg(struct aesnictr_aead_req *r)
 	return container_of(r, struct authenc_msg, r);
 }
 
+static void authenc_use_c_impl(struct aesnictr_aead_req *r)
+{
+	struct authenc_msg *m = authenc_msg(r);
+
+	m->impl = aesnictr_authenc_c_impl(m->ctx->hash);
+}
+
 static void authenc_begin(struct aesnictr_aead_req *r)
 {
 	struct authenc_msg *m = authenc_msg(r);
-	enum aesnictr_authenc_hash hash = m->ctx->hash;
 
-	m->sha = &aesnictr_authenc_shas[hash];
-	if (!r->simd)
-		m->impl = aesnictr_authenc_c_impl(hash);
+	m->sha = &aesnictr_authenc_shas[m->ctx->hash];
 	m->hashed = 0;
 	m->s.h = m->ctx->istate;
 	memcpy(m->s.iv, m->iv, AES_BLOCK_SIZE);
@@ -167,6 +171,7 @@ static void authenc_finish(struct aesnictr_aead_req *r, u8 *digest)
 }
 
 static const struct aesnictr_aead_ops authenc_aead_ops = {
+	.use_c_impl	= authenc_use_c_impl,
 	.begin		= authenc_begin,
 	.hash		= authenc_hash,
 	.crypt		= authenc_crypt_piece,
@@ -178,6 +183,7 @@ static const struct aesnictr_aead_ops authenc_aead_ops = {
 
 /* authencesn copies the AAD on decryption too */
 static const struct aesnictr_aead_ops authencesn_aead_ops = {
+	.use_c_impl	= authenc_use_c_impl,
 	.begin		= authenc_begin,
 	.hash		= authenc_hash,
 	.crypt		= authenc_crypt_piece,

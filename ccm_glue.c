@@ -72,7 +72,7 @@ const struct aesnictr_ccm_ops *aesnictr_ccm_impl(enum aesnictr_impl impl)
 struct ccm_msg {
 	struct aesnictr_aead_req r;
 	const struct aesnictr_ccm_key *key;
-	const struct aesnictr_ccm_ops *ops;	/* NULL: the C path */
+	const struct aesnictr_ccm_ops *ops;	/* the SIMD ones, or the C ones */
 	const u8 *iv;				/* 16 bytes, checked */
 	unsigned int authsize;
 	struct aesnictr_ccm_state s;
@@ -83,12 +83,15 @@ static struct ccm_msg *ccm_msg(struct aesnictr_aead_req *r)
 	return container_of(r, struct ccm_msg, r);
 }
 
+static void ccm_use_c_impl(struct aesnictr_aead_req *r)
+{
+	ccm_msg(r)->ops = &aesnictr_ccm_c_ops;
+}
+
 static void ccm_begin(struct aesnictr_aead_req *r)
 {
 	struct ccm_msg *m = ccm_msg(r);
 
-	if (!r->simd || !m->ops)
-		m->ops = &aesnictr_ccm_c_ops;
 	aesnictr_ccm_begin(&m->s, m->iv, r->alen, r->len, m->authsize);
 }
 
@@ -116,6 +119,7 @@ static void ccm_finish(struct aesnictr_aead_req *r, u8 *tag)
 }
 
 static const struct aesnictr_aead_ops ccm_aead_ops = {
+	.use_c_impl	= ccm_use_c_impl,
 	.begin		= ccm_begin,
 	.hash		= ccm_hash,
 	.crypt		= ccm_crypt_piece,

@@ -132,16 +132,13 @@ void aesnictr_ctr_expand(struct aesnictr_ctr_keys *keys, const u8 *in_key,
 struct ctr_req {
 	struct aesnictr_skcipher_req base;
 	const struct aesnictr_ctr_keys *keys;
-	/* the SIMD implementation; begin() switches to the C one if !simd */
+	/* the SIMD implementation, or the C one (use_c_impl) */
 	const struct aesnictr_ctr_impl *impl;
 };
 
-static void ctr_begin(struct aesnictr_skcipher_req *r)
+static void ctr_use_c_impl(struct aesnictr_skcipher_req *r)
 {
-	struct ctr_req *c = container_of(r, struct ctr_req, base);
-
-	if (!r->simd)
-		c->impl = &ctr_c_impl;
+	container_of(r, struct ctr_req, base)->impl = &ctr_c_impl;
 }
 
 /* A piece of the message: the skcipher driver holds the FPU if r->simd. */
@@ -169,8 +166,8 @@ static void ctr_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
 }
 
 static const struct aesnictr_skcipher_ops ctr_ops = {
-	.begin	= ctr_begin,
-	.crypt	= ctr_piece,
+	.use_c_impl	= ctr_use_c_impl,
+	.crypt		= ctr_piece,
 };
 
 void aesnictr_ctr_crypt_buf(const struct aesnictr_ctr_keys *keys,

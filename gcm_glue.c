@@ -197,7 +197,7 @@ const struct aesnictr_gcm_impl *aesnictr_gcm_impl(enum aesnictr_impl impl)
 struct gcm_msg {
 	struct aesnictr_aead_req r;
 	const struct aesnictr_gcm_ctx *ctx;
-	/* the SIMD implementation; begin() switches to the C one if !simd */
+	/* the SIMD implementation, or the C one (use_c_impl) */
 	const struct aesnictr_gcm_impl *impl;
 	const u8 *iv;				/* GCM_AES_IV_SIZE bytes */
 	u8 acc[AES_BLOCK_SIZE];			/* GHASH */
@@ -209,12 +209,15 @@ static struct gcm_msg *gcm_msg(struct aesnictr_aead_req *r)
 	return container_of(r, struct gcm_msg, r);
 }
 
+static void gcm_use_c_impl(struct aesnictr_aead_req *r)
+{
+	gcm_msg(r)->impl = &gcm_c_impl;
+}
+
 static void gcm_begin(struct aesnictr_aead_req *r)
 {
 	struct gcm_msg *m = gcm_msg(r);
 
-	if (!r->simd)
-		m->impl = &gcm_c_impl;
 	memset(m->acc, 0, sizeof(m->acc));
 	/*
 	 * The counter block from the IV, in the pieces the assembly loads it
@@ -254,6 +257,7 @@ static void gcm_finish(struct aesnictr_aead_req *r, u8 *tag)
 }
 
 static const struct aesnictr_aead_ops gcm_aead_ops = {
+	.use_c_impl	= gcm_use_c_impl,
 	.begin		= gcm_begin,
 	.hash		= gcm_hash,
 	.crypt		= gcm_crypt_piece,

@@ -70,7 +70,8 @@ int aesnictr_skcipher_crypt(struct aesnictr_skcipher_req *r,
 		return -EINVAL;
 	r->enc = enc;
 	r->simd = aesnictr_request_simd();
-	r->ops->begin(r);
+	if (!r->simd)
+		r->ops->use_c_impl(r);
 	if (r->ops->cts && tail)
 		head -= AESNICTR_BLOCK_SIZE + tail;
 	if (head)
@@ -94,7 +95,8 @@ void aesnictr_skcipher_crypt_buf(struct aesnictr_skcipher_req *r, bool simd,
 {
 	r->simd = simd;
 	r->enc = enc;
-	r->ops->begin(r);
+	if (!simd)
+		r->ops->use_c_impl(r);
 	if (split)
 		skcipher_piece(r, dst, src, split, iv, true);
 	if (len > split)

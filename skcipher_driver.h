@@ -26,15 +26,15 @@ struct aesnictr_skcipher_req;
 
 /*
  * A family's part.  On the SIMD path (r->simd) the driver holds the FPU
- * around every call but begin(); none may sleep.
+ * around every call but use_c_impl(); none may sleep.
  */
 struct aesnictr_skcipher_ops {
 	/*
-	 * Start a message: r->simd and r->enc are set.  A family whose
-	 * request holds its SIMD implementation switches to its C one here
-	 * when !r->simd (every family the same way: chosen once).
+	 * The message runs without the FPU (called at its start, only
+	 * then): the family's request switches from its SIMD implementation
+	 * to its C one, which has the same signatures.  Every family alike.
 	 */
-	void (*begin)(struct aesnictr_skcipher_req *r);
+	void (*use_c_impl)(struct aesnictr_skcipher_req *r);
 	/*
 	 * En/decrypt len bytes, src to dst (equal, or not overlapping), at
 	 * most a page: a multiple of 16 but for the last piece of a message

@@ -206,17 +206,14 @@ static const struct aesnictr_xts_impl xts_c_impl = {
 struct xts_req {
 	struct aesnictr_skcipher_req base;
 	const struct aesnictr_xts_keys *keys;
-	/* the SIMD implementation; begin() switches to the C one if !simd */
+	/* the SIMD implementation, or the C one (use_c_impl) */
 	const struct aesnictr_xts_impl *impl;
 	u8 *tweak;	/* carried from piece to piece */
 };
 
-static void xts_begin(struct aesnictr_skcipher_req *r)
+static void xts_use_c_impl(struct aesnictr_skcipher_req *r)
 {
-	struct xts_req *x = container_of(r, struct xts_req, base);
-
-	if (!r->simd)
-		x->impl = &xts_c_impl;
+	container_of(r, struct xts_req, base)->impl = &xts_c_impl;
 }
 
 /* A piece of the message: the skcipher driver holds the FPU if r->simd. */
@@ -237,7 +234,7 @@ static void xts_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
 }
 
 static const struct aesnictr_skcipher_ops xts_ops = {
-	.begin		= xts_begin,
+	.use_c_impl	= xts_use_c_impl,
 	.crypt		= xts_piece,
 	.min_len	= AES_BLOCK_SIZE,
 	.cts		= true,
