@@ -26,7 +26,9 @@
  * comma-separated list of modes and families (a mode's name up to a '-':
  * gcm, xts, authenc, authenc-sha1, authenc-sha256, authenc-sha512; or all), e.g.
  * --modes=xts-enc,xts-dec, --sizes=N,... (SIZES=), --chain (CHAIN=1): each
- * message waits for the previous one's output (latency, not throughput).
+ * message waits for the previous one's output (latency, not throughput),
+ * --calibrate: only the modes and sizes the module's load-time rule decides
+ * on (5 runs of ~4 ms unless given), then its verdicts (bench_calibrate.c).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -60,8 +62,12 @@ static const unsigned int key_bits[] = { 128, 256 };
 #define NSIZES_USER 16
 static size_t sizes_user[NSIZES_USER], sizes_user16[NSIZES_USER];
 
+static int calibrating;		/* --calibrate */
+
 static const size_t *mode_sizes(const struct bench_mode *m)
 {
+	if (calibrating)
+		return calibrate_sizes(m->name);
 	if (sizes_user[0])
 		return m->whole_blocks ? sizes_user16 : sizes_user;
 	return m->sizes;
@@ -452,6 +458,9 @@ static void bench_key(const u8 *key, unsigned int bits, int csv, int runs,
 			impls[i].best = 1e30;
 		}
 		time_size(bits, n, runs);
+		if (calibrating)
+			calibrate_record(cur->name, bits, n, impls, nr_impls,
+					 active);
 		print_row(bits, n, csv, st);
 		fflush(stdout);
 	}
@@ -590,9 +599,9 @@ static void print_intro(void)
 
 int main(int argc, char **argv)
 {
-	int csv = 0, runs = 7, i, r, no_stock = 0, rc = 0;
+	int csv = 0, runs = -1, i, r, no_stock = 0, rc = 0;
 	const char *cap = NULL, *s, *stock_dir = NULL, *csv_path = NULL;
-	double ms = 25;
+	double ms = -1;
 	unsigned int k, m;
 	size_t z;
 	u8 key[64];		/* AES key; xts: key[0..n) || key[32..32+n) */
@@ -615,6 +624,8 @@ int main(int argc, char **argv)
 			ms = atof(argv[i] + 5);
 		} else if (!strncmp(argv[i], "--max-tier=", 11)) {
 			cap = argv[i] + 11;
+		} else if (!strcmp(argv[i], "--calibrate")) {
+			calibrating = 1;
 		} else if (!strcmp(argv[i], "--chain")) {
 			chain = 1;
 		} else if (!strcmp(argv[i], "--no-stock")) {
@@ -629,11 +640,20 @@ int main(int argc, char **argv)
 				return 2;
 		} else {
 			fprintf(stderr,
-				"usage: %s [--csv] [--csv-out=FILE] [--runs=N] [--ms=N] [--max-tier=avx|vaes2|vaes512] [--no-stock] [--stock-dir=DIR] [--modes=M,...] [--sizes=N,...] [--chain]\n",
+				"usage: %s [--csv] [--csv-out=FILE] [--runs=N] [--ms=N] [--max-tier=avx|vaes2|vaes512] [--no-stock] [--stock-dir=DIR] [--modes=M,...] [--sizes=N,...] [--chain] [--calibrate]\n",
 				argv[0]);
 			return 2;
 		}
 	}
+	/* --calibrate: short runs, as the module's at load */
+	if (runs == -1)
+		runs = calibrating ? 5 : 7;
+	if (ms < 0)
+		ms = calibrating ? 4 : 25;
+	if (calibrating)
+		for (m = 0; m < NR_MODES; m++)
+			if (!calibrate_mode(bench_modes[m]->name))
+				modes_wanted &= ~(1u << m);
 	if (runs < 1 || ms <= 0) {
 		fprintf(stderr, "bench: bad --runs or --ms\n");
 		return 2;
@@ -709,6 +729,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench: a stock kernel's code failed its check against OpenSSL or could not be used (FAIL above)\n");
 		rc = 1;
 	}
+	if (calibrating && calibrate_report())
+		rc = 1;
 	if (csv_out && fclose(csv_out)) {
 		perror(csv_path);
 		rc = 1;

@@ -193,6 +193,18 @@ static double fn(struct impl *im, size_t len, long iters)		\
 #define BENCH_OUT_ENC	(dst[len - 1] ^ im->tag[0])
 #define BENCH_OUT_DEC	(dst[len - 1])
 
+/*
+ * --calibrate (bench_calibrate.c): whether a mode takes part, its deciding
+ * sizes (0-terminated), each point's best times, and the verdicts (nonzero
+ * if none could be given).
+ */
+int calibrate_mode(const char *mode);
+const size_t *calibrate_sizes(const char *mode);
+void calibrate_record(const char *mode, unsigned int bits, size_t len,
+		      const struct impl *rows, int nr_rows,
+		      int (*ran)(const struct impl *));
+int calibrate_report(void);
+
 /* Ours (bench_ours.c): the rows, and a tier's key schedule from key. */
 void ours_add(int ae_wanted);
 void ours_expand(struct impl *im, const u8 *key, unsigned int bits);

@@ -14,6 +14,9 @@
 
 #include "aesni_ctr_user.h"
 
+typedef int64_t s64;
+#define U32_MAX			UINT32_MAX
+
 #define min_t(type, a, b)	((type)(a) < (type)(b) ? (type)(a) : (type)(b))
 
 static inline u32 rol32(u32 x, unsigned int n)
