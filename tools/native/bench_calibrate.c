@@ -77,7 +77,8 @@ static int is_kernel_pick(const char *name)
 }
 
 void calibrate_record(const char *mode, unsigned int bits, size_t len,
-		      const struct impl *rows, int nr_rows, int (*ran)(const struct impl *))
+		      const struct impl *rows, int nr_rows,
+		      int (*ran)(const struct impl *))
 {
 	int f = family_of(mode), i;
 	struct cal_points *p;
@@ -86,7 +87,7 @@ void calibrate_record(const char *mode, unsigned int bits, size_t len,
 		return;
 	p = &points[f];
 	if (p->n == MAX_POINTS)
-		die("calibrate_record (too many points)");
+		die("calibrate: too many points");
 	snprintf(p->what[p->n], sizeof(p->what[0]), "%s/%u/%zu", mode, bits,
 		 len);
 	for (i = 0; i < nr_rows && i < MAX_ROWS; i++) {
