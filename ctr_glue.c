@@ -8,9 +8,9 @@
  * of one implementation, or, when the FPU is not usable (a softirq that
  * interrupted a task's FPU section, before 6.15), with the C implementation
  * (the constant-time AES of aes_ct.c behind the assembly's signature),
- * chosen once per request.  The assembly only increments the low 32 bits of the
- * counter, so runs are split where they wrap and the carry into the upper
- * 96 bits is done here.
+ * chosen once per request.  The assembly only increments the low 32 bits of
+ * the counter, so runs are split where they wrap and the carry into the
+ * upper 96 bits is done here.
  */
 
 #include <crypto/aes.h>
