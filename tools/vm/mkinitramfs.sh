@@ -6,7 +6,7 @@
 # $VM_MODROOT or what tools/kernels.sh says ("/" for Debian's kernels).
 # Contents: busybox-static; kcapi-enc, dmsetup, cryptsetup, iproute2's ip,
 # hostapd, wpa_supplicant, wpa_cli and iw with their shared libraries, the
-# regulatory database; the AF_ALG fuzzers (ctr, AEAD, xts and
+# regulatory database; the guest programs of programs.list: the AF_ALG fuzzers (ctr, AEAD, xts and
 # authenc/authencesn, ccm/rfc4309), the spliced-input check (afalg_splice), the
 # TCP transfer checker, the emulator probe, a one-shot module loader; the
 # kernel's own modules needed by the tests (AF_ALG, crypto_user, ctr, ecb,
@@ -17,7 +17,7 @@
 # decompressed so that busybox can load them), the module under test at
 # /lib/vmtest/ (with VM_EXTRA_KO's test-only modules), kmod (modprobe, depmod, modinfo, lsmod) in /lib/vmtest/kmod/
 # for the modalias scenario, and the guest's scripts: guest/init.sh as /init, the
-# library (guest/lib.sh, families.sh, users.sh) and the families manifest
+# library (guest/lib.sh, families.sh, users.sh, knobs.tab) and the families manifest
 # (tools/families.tab) in /vmtest/ and one script
 # per scenario in /vmtest/scenarios/.  Without [module.ko] the guest tests
 # the stock driver only (rig self-test mode).
@@ -43,24 +43,27 @@ for t in busybox cpio gzip modinfo depmod kmod xz zstd ip cryptsetup dmsetup; do
 done
 
 mkdir -p "$bdir"
-# the AF_ALG fuzzers (static if libkcapi.a exists, else dynamic: libs copied
-# below), the emulator probe, the TCP checker and the one-shot module loader
-# (built to a temporary name and renamed: two kernels' runs may race here)
+# the guest programs of programs.list: the AF_ALG fuzzers (static if
+# libkcapi.a exists, else dynamic: libs copied below), the emulator probe,
+# the TCP checkers and the one-shot module loader (built to a temporary name
+# and renamed: two kernels' runs may race here)
 static=-static
 ls /usr/lib/*/libkcapi.a >/dev/null 2>&1 || static=""
-for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice afalg_ccm; do
-	if [ ! -x "$bdir/$f" ] || [ "$here/$f.c" -nt "$bdir/$f" ] ||
-	   [ "$here/afalg_common.c" -nt "$bdir/$f" ] || [ "$here/afalg_common.h" -nt "$bdir/$f" ]; then
-		cc -O2 -Wall -Wextra $static -o "$bdir/$f.$$" "$here/$f.c" "$here/afalg_common.c" -lkcapi
+progs=()
+while read -r f kind; do
+	case "$f" in ""|"#"*) continue ;; esac
+	progs+=("$f")
+	if [ "$kind" = afalg ]; then
+		if [ ! -x "$bdir/$f" ] || [ "$here/$f.c" -nt "$bdir/$f" ] ||
+		   [ "$here/afalg_common.c" -nt "$bdir/$f" ] || [ "$here/afalg_common.h" -nt "$bdir/$f" ]; then
+			cc -O2 -Wall -Wextra $static -o "$bdir/$f.$$" "$here/$f.c" "$here/afalg_common.c" -lkcapi
+			mv -f "$bdir/$f.$$" "$bdir/$f"
+		fi
+	elif [ ! -x "$bdir/$f" ] || [ "$here/$f.c" -nt "$bdir/$f" ]; then
+		cc -O2 -Wall -Wextra -static -o "$bdir/$f.$$" "$here/$f.c"
 		mv -f "$bdir/$f.$$" "$bdir/$f"
 	fi
-done
-for h in tcg_probe vminsmod vmxfer ktls_xfer; do
-	if [ ! -x "$bdir/$h" ] || [ "$here/$h.c" -nt "$bdir/$h" ]; then
-		cc -O2 -Wall -Wextra -static -o "$bdir/$h.$$" "$here/$h.c"
-		mv -f "$bdir/$h.$$" "$bdir/$h"
-	fi
-done
+done <"$here/programs.list"
 
 stage=$(mktemp -d "$bdir/initramfs.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
@@ -91,7 +94,7 @@ copy_prog /usr/sbin/dmsetup
 copy_prog "$(command -v cryptsetup)" /usr/sbin
 copy_prog "$(command -v ip)" /usr/sbin		# iproute2's, not busybox's applet
 copy_prog "$(command -v tc)" /usr/sbin		# iproute2's (netem: diagnostics)
-for f in afalg_fuzz afalg_aead afalg_xts afalg_authenc afalg_splice afalg_ccm vmxfer tcg_probe vminsmod ktls_xfer; do
+for f in "${progs[@]}"; do
 	copy_prog "$bdir/$f"
 done
 # the wifi scenario's hostapd, wpa_supplicant, wpa_cli and iw (tools/deps.sh),
@@ -174,7 +177,7 @@ mkdir -p "$stage/vmtest/scenarios"
 cp "$here/guest/init.sh" "$stage/init"
 chmod 755 "$stage/init"
 cp "$here/guest/lib.sh" "$here/guest/families.sh" "$here/guest/users.sh" \
-	"$here/../families.tab" "$stage/vmtest/"
+	"$here/guest/knobs.tab" "$here/../families.tab" "$stage/vmtest/"
 cp "$here"/guest/scenarios/*.sh "$stage/vmtest/scenarios/"
 
 mkdir -p "$(dirname "$out")"

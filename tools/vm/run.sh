@@ -10,6 +10,17 @@
 # implementations, priority / load-line / resolution checks, dmcrypt_check,
 # LUKS2 and IPsec.
 #
+# Each scenario is one file, guest/scenarios/NAME.sh, whose "# vm:" header
+# line says how to boot it (tools/vm/README.md, "Adding a scenario"):
+#   # vm: cpu=CPU timeout=SECS [all=N] [cmdline="ARGS"] [cpuvar=VAR]
+#         [needs=module] [then=NAME...] [run=special|OTHER-TOOL]
+# "run.sh <kver> NAME" boots it with -cpu CPU (or $VAR if set), under
+# timeout SECS (or $VM_TIMEOUT), with "vmtest.scenario=NAME ARGS"; all=N:
+# part of "all", booted in the order of N; run=special: the boots are the
+# function run_NAME below (more than one boot, a module of its own ...),
+# which takes its CPU and timeout from the header too; then=: named alone,
+# those scenarios are booted after it.  VM_DRYRUN=1: print the boots
+# ("# boot ...  (timeout S)"), build and boot nothing.
 # scenarios (one boot each unless said):
 #   main       -cpu max: emulator probe, load without side effects, self-test,
 #              sync/async flags, load lines, cpu class, priority, what
@@ -158,7 +169,10 @@
 #                spaces); VM_APPEND: more kernel command line (audit=1 logs
 #                each ESP packet that fails authentication or replay)
 #   VM_WIFI_BYTES  wifi: bytes each way per transfer (1048576)
-#   VM_TIMEOUT   seconds per boot (main, aead, xts, authenc 900, others 300)
+#   VM_TIMEOUT   seconds per boot (default: the scenario header's timeout=)
+#   VM_DRYRUN=1  print the boots "all" (or NAME) would make, nothing else
+#   (the guests' knobs VM_FUZZ_N ... VM_WIFI_BYTES: one line each in
+#   guest/knobs.tab, which this script reads)
 #   VM_SMP       guest CPUs (2: main also runs one fuzzer per CPU at once)
 #   VM_MODALIAS_KO  modalias: the .ko to install and load (default: the
 #                module under test; e.g. a package's DKMS-built one)
@@ -180,8 +194,14 @@ set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-kver=${1:?usage: run.sh <kver> [main|aead|avxonly|nosupport|fips|xts|selftestfault|stockfail|rival|offswitch|zmmcap|authenc|nosha|cpubits|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|wifi|stock|demo|all]}
+sdir=$here/guest/scenarios
+if [ $# -lt 1 ]; then
+	echo "usage: run.sh <kver> [$(cd "$sdir" && grep -L '^# vm: .*run=[a-z-]*\.sh' -- *.sh | sed 's/\.sh$//' | tr '\n' '|')all]" >&2
+	exit 1
+fi
+kver=$1
 scen=${2:-all}
+dry=${VM_DRYRUN:-}
 logdir=$root/build/vm/$kver
 mkdir -p "$logdir"
 . "$here/vmlib.sh"
@@ -201,7 +221,7 @@ elif [ ! -f "$ko" ]; then
 fi
 
 initrd=$logdir/initramfs.cpio.gz
-if ! VM_MODROOT=$VM_MODROOT "$here/mkinitramfs.sh" "$kver" "$initrd" $ko >"$logdir/mkinitramfs.log" 2>&1; then
+if [ -z "$dry" ] && ! VM_MODROOT=$VM_MODROOT "$here/mkinitramfs.sh" "$kver" "$initrd" $ko >"$logdir/mkinitramfs.log" 2>&1; then
 	echo "not ok 1 - $kver: initramfs build failed:"
 	sed 's/^/    /' "$logdir/mkinitramfs.log"
 	exit 1
@@ -231,6 +251,16 @@ qemu_cpu_ok() {
 	[ $? -eq 124 ]
 }
 
+# the guest's knobs set from the environment: " vmtest.PARAM=$VM_<VAR>" for
+# each "env" row of guest/knobs.tab whose VM_<VAR> is set (the guest has
+# the defaults)
+knobs=""
+while read -r k_param k_var _ k_host _; do
+	case "$k_param" in ""|"#"*) continue ;; esac
+	k_var=VM_$k_var
+	[ "$k_host" = env ] && [ -n "${!k_var:-}" ] && knobs="$knobs vmtest.$k_param=${!k_var}"
+done <"$here/guest/knobs.tab"
+
 # qemu_boot CON RES QEMULOG CPU TIMEOUT EXTRA: one boot, the two serial
 # ports into CON (console) and RES (the guest's results); QEMU's status
 qemu_boot() {
@@ -240,7 +270,7 @@ qemu_boot() {
 		-smp "${VM_SMP:-2}" -m 1G -nographic -no-reboot -nodefaults \
 		-monitor none -serial "file:$con" -serial "file:$res" \
 		-kernel "$vmlinuz" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on $extra vmtest.fuzz=${VM_FUZZ_N:-10000} vmtest.tierfuzz=${VM_TIER_N:-2000} vmtest.cycles=${VM_CYCLES:-20} vmtest.aeadfuzz=${VM_AEAD_N:-4000} vmtest.aeadnosimd=${VM_AEAD_NOSIMD_N:-1000} vmtest.ipsecbytes=${VM_IPSEC_BYTES:-1048576} vmtest.xtsfuzz=${VM_XTS_N:-3000} vmtest.xtsnosimd=${VM_XTS_NOSIMD_N:-500} vmtest.xtstier=${VM_XTS_TIER_N:-500} vmtest.authencfuzz=${VM_AUTHENC_N:-4000} vmtest.authencnosimd=${VM_AUTHENC_NOSIMD_N:-500} vmtest.esnfuzz=${VM_ESN_N:-4000} vmtest.esnnosimd=${VM_ESN_NOSIMD_N:-500} vmtest.soaksecs=${VM_SOAK_SECS:-150}${VM_ESN_WINDOW:+ vmtest.esnwindow=$VM_ESN_WINDOW}${VM_SOAK_GCM_WINDOW:+ vmtest.soakgcmwindow=$VM_SOAK_GCM_WINDOW}${VM_SOAK_ESN_STOCK:+ vmtest.soakesnstock=$VM_SOAK_ESN_STOCK}${VM_SOAK_NETEM:+ vmtest.soaknetem=$VM_SOAK_NETEM}${VM_APPEND:+ $VM_APPEND}${VM_SOAK_LOAD:+ vmtest.soakload=$VM_SOAK_LOAD}${VM_SOAK_NOSIMD:+ vmtest.soaknosimd=$VM_SOAK_NOSIMD}" \
+		-append "console=ttyS0 panic=-1 log_buf_len=8M random.trust_cpu=on $extra$knobs${VM_APPEND:+ $VM_APPEND}" \
 		</dev/null >"$qlog" 2>&1
 }
 
@@ -249,6 +279,10 @@ boot() {
 	local name=$1 cpu=$2 tmo=$3 extra=$4
 	local con=$logdir/$name.console res=$logdir/$name.results dm=$logdir/$name.dmesg
 	local t0 rc secs tag="$kver $name" l n=0 plan
+	if [ -n "$dry" ]; then
+		echo "# boot $tag: -cpu $cpu $extra (timeout $tmo)"
+		return
+	fi
 	echo "# boot $tag: -cpu $cpu $extra"
 	if ! qemu_cpu_ok "$cpu"; then
 		emit skip "$tag: boot with -cpu $cpu" "QEMU $VM_QEMU_VERSION refuses it: $(grep -m1 . "$logdir/cpucheck.qemu")"
@@ -343,17 +377,18 @@ expected_reports() {
 		END { if (inblk) printf "%s", blk }'
 }
 
-# boot_own_initramfs NAME KO [EXTRA_KO...]: boot scenario NAME (-cpu max) on
+# boot_own_initramfs NAME KO [EXTRA_KO...]: boot scenario NAME (its
+# header's CPU and timeout, in hdr) on
 # an initramfs of its own that holds module KO instead of the one under test
 # (and test-only modules EXTRA_KO beside it); status 1, nothing booted, if
 # that initramfs cannot be built (log: $logdir/mkinitramfs-NAME.log)
 boot_own_initramfs() {
 	local name=$1 ko_own=$2 initrd_main=$initrd
 	shift 2
-	VM_EXTRA_KO="$*" VM_MODROOT=$VM_MODROOT "$here/mkinitramfs.sh" "$kver" "$logdir/initramfs-$name.cpio.gz" \
+	[ -n "$dry" ] || VM_EXTRA_KO="$*" VM_MODROOT=$VM_MODROOT "$here/mkinitramfs.sh" "$kver" "$logdir/initramfs-$name.cpio.gz" \
 		"$ko_own" >"$logdir/mkinitramfs-$name.log" 2>&1 || return 1
 	initrd=$logdir/initramfs-$name.cpio.gz
-	boot "$name" max "${VM_TIMEOUT:-300}" "vmtest.scenario=$name"
+	boot "$name" "${hdr[cpu]}" "$(hdr_timeout)" "vmtest.scenario=$name"
 	initrd=$initrd_main
 }
 
@@ -364,6 +399,7 @@ boot_own_initramfs() {
 build_test_module() {
 	local src=$logdir/$1-src log=$logdir/$1-build.log kd
 	TEST_KO=""
+	[ -z "$dry" ] || { TEST_KO=$src/$2.ko; return; }
 	rm -rf "$src"
 	cp -r "$here/$1" "$src" && kd=$("$root/tools/kernels.sh" kdir "$kver") &&
 		"$root/tools/kernels.sh" run "$kver" make -C "$kd" M="$src" W=1 modules >"$log" 2>&1
@@ -379,7 +415,7 @@ build_test_module() {
 # cpuclass scenario; its priorities must equal the main boot's (the classes
 # QEMU can model differ only for vaes512, which TCG cannot run)
 cpuclass() {
-	boot "$1" "$2" "${VM_TIMEOUT:-300}" "vmtest.scenario=cpuclass vmtest.cpuid=$3 vmtest.cpuclass=$4"
+	boot "$1" "$2" "$(hdr_timeout)" "vmtest.scenario=cpuclass vmtest.cpuid=$3 vmtest.cpuclass=$4"
 	[ -f "$logdir/$1.results" ] && grep -q '^===VMTEST END' "$logdir/$1.results" || return
 	if [ -z "${prio[main]:-}" ]; then
 		emit skip "$kver $1: priorities equal to the main boot's (cpu class default)" "main did not run in this invocation"
@@ -390,68 +426,97 @@ cpuclass() {
 	fi
 }
 
-t_start=$(date +%s)
-echo "vm kernel $kver: image $vmlinuz, modules from ${VM_MODROOT%/}/lib/modules/$kver, QEMU $VM_QEMU_VERSION"
-echo "KTAP version 1"
-case "$scen" in
-main|all)
-	boot main max "${VM_TIMEOUT:-900}" "vmtest.scenario=main" ;;
-esac
-case "$scen" in
-aead|all)
-	boot aead max "${VM_TIMEOUT:-900}" "vmtest.scenario=aead" ;;
-esac
-case "$scen" in
-avxonly|all)
-	boot avxonly Haswell-v4 "${VM_TIMEOUT:-300}" "vmtest.scenario=avxonly" ;;
-esac
-case "$scen" in
-nosupport|all)
-	boot nosupport-westmere Westmere "${VM_TIMEOUT:-300}" "vmtest.scenario=nosupport"
-	boot nosupport-qemu64 qemu64 "${VM_TIMEOUT:-300}" "vmtest.scenario=nosupport" ;;
-esac
-case "$scen" in
-fips|all)
+# ---------------------------------------------------------------------
+# the scenarios' headers, and the boots of the special ones
+
+# scen_header NAME: the "# vm:" line of scenarios/NAME.sh as hdr[key]=value
+# (cpu, timeout, all, run, cmdline, cpuvar, needs, then); status 1 with a
+# reason on stdout if there is no such file or no sound header
+declare -A hdr=()
+scen_header() {
+	local f=$sdir/$1.sh line re='^([a-z]+)=("([^"]*)"|([^ "]*))( +|$)'
+	hdr=()
+	[ -f "$f" ] || { echo "no scenario $1 ($f)"; return 1; }
+	line=$(sed -n 's/^# vm: *//p' "$f" | head -1)
+	while [ -n "$line" ] && [[ $line =~ $re ]]; do
+		hdr[${BASH_REMATCH[1]}]=${BASH_REMATCH[3]}${BASH_REMATCH[4]}
+		line=${line:${#BASH_REMATCH[0]}}
+	done
+	if [ -n "$line" ] || [ -z "${hdr[cpu]:-}" ] || [ -z "${hdr[timeout]:-}" ]; then
+		echo "$f: no sound '# vm: cpu=... timeout=...' header line${line:+ (at: $line)}"
+		return 1
+	fi
+}
+# the boot's timeout: $VM_TIMEOUT, else the header's
+hdr_timeout() { echo "${VM_TIMEOUT:-${hdr[timeout]}}"; }
+
+# the scenarios of "all", in the order of their headers' all=N
+all_scenarios() {
+	local f n
+	for f in "$sdir"/*.sh; do
+		n=$(basename "$f" .sh)
+		scen_header "$n" >/dev/null && [ -n "${hdr[all]:-}" ] && echo "${hdr[all]} $n"
+	done | sort -n | awk '{ print $2 }'
+}
+
+# boot_scenario NAME: the one boot its header (in hdr) describes
+boot_scenario() {
+	local cpu=${hdr[cpu]} v=${hdr[cpuvar]:-}
+	[ -z "$v" ] || cpu=${!v:-$cpu}
+	if [ "${hdr[needs]:-}" = module ] && [ -z "$ko" ]; then
+		emit fail "$kver $1: needs the module under test (not with VM_MODULE=stock)"
+		return
+	fi
+	boot "$1" "$cpu" "$(hdr_timeout)" "vmtest.scenario=$1${hdr[cmdline]:+ ${hdr[cmdline]}}"
+}
+
+run_nosupport() {
+	boot nosupport-westmere "${hdr[cpu]}" "$(hdr_timeout)" "vmtest.scenario=nosupport"
+	boot nosupport-qemu64 qemu64 "$(hdr_timeout)" "vmtest.scenario=nosupport"
+}
+run_fips() {
 	# fips=1 is FIPS mode only in a kernel built with CONFIG_CRYPTO_FIPS
 	# (Debian's 7.3 is not: make check-source-kernel boots one that is)
+	local cfg
 	cfg=$(dirname "$vmlinuz")/config-$kver
 	[ -f "$cfg" ] || cfg=$("$root/tools/kernels.sh" kdir "$kver")/.config
 	if [ -f "$cfg" ] && ! grep -q '^CONFIG_CRYPTO_FIPS=y' "$cfg"; then
 		emit skip "$kver fips: FIPS mode (fips=1)" "this kernel has no CONFIG_CRYPTO_FIPS ($cfg); make check-source-kernel tests FIPS mode on a 7.3 that has"
 	else
-		boot fips max "${VM_TIMEOUT:-300}" "vmtest.scenario=fips fips=1"
-	fi ;;
-esac
-case "$scen" in
-xts|all)
-	boot xts max "${VM_TIMEOUT:-900}" "vmtest.scenario=xts" ;;
-esac
-case "$scen" in
-selftestfault|all)
+		boot_scenario fips
+	fi
+}
+run_selftestfault() {
 	# a second build of the module with AESNICTR_SELFTEST_FAULT=1 (every
 	# SIMD implementation's long outputs corrupted), from a copy of the
 	# sources, in its own initramfs
+	local fdir srcs kdir
 	if [ -z "$ko" ]; then
 		emit fail "$kver selftestfault: needs the module's sources (not with VM_MODULE=stock)"
+		return
+	fi
+	fdir=$logdir/selftestfault-src
+	if [ -n "$dry" ]; then
+		:
 	else
-		fdir=$logdir/selftestfault-src
 		rm -rf "$fdir"
 		mkdir -p "$fdir"
 		srcs=$(make -s -C "$root" print-sources)
+		# shellcheck disable=SC2086 # the sources: one word each
 		(cd "$root" && cp --parents $srcs "$fdir/") &&
 		kdir=$("$root/tools/kernels.sh" kdir "$kver") &&
 		"$root/tools/kernels.sh" run "$kver" \
 			make -C "$kdir" M="$fdir" AESNICTR_SELFTEST_FAULT=1 modules >"$logdir/selftestfault-build.log" 2>&1
-		if [ ! -f "$fdir/aesni_ctr.ko" ]; then
-			emit fail "$kver selftestfault: building the AESNICTR_SELFTEST_FAULT=1 module failed (log: $logdir/selftestfault-build.log)"
-			tail -5 "$logdir/selftestfault-build.log" | sed 's/^/# /'
-		else
-			emit ok "$kver selftestfault: built the AESNICTR_SELFTEST_FAULT=1 module ($fdir/aesni_ctr.ko)"
-			boot_own_initramfs selftestfault "$fdir/aesni_ctr.ko" ||
-				emit fail "$kver selftestfault: building its initramfs failed (log: $logdir/mkinitramfs-selftestfault.log)"
-		fi
-	fi ;;
-esac
+	fi
+	if [ -z "$dry" ] && [ ! -f "$fdir/aesni_ctr.ko" ]; then
+		emit fail "$kver selftestfault: building the AESNICTR_SELFTEST_FAULT=1 module failed (log: $logdir/selftestfault-build.log)"
+		tail -5 "$logdir/selftestfault-build.log" | sed 's/^/# /'
+	else
+		emit ok "$kver selftestfault: built the AESNICTR_SELFTEST_FAULT=1 module ($fdir/aesni_ctr.ko)"
+		boot_own_initramfs selftestfault "$fdir/aesni_ctr.ko" ||
+			emit fail "$kver selftestfault: building its initramfs failed (log: $logdir/mkinitramfs-selftestfault.log)"
+	fi
+}
 # boot_with_test_module SCEN DIR NAME: scenario SCEN's boot with the
 # test-only NAME.ko of tools/vm/DIR/ (build_test_module) beside the module
 # under test, in its own initramfs
@@ -463,43 +528,12 @@ boot_with_test_module() {
 			emit fail "$kver $1: building its initramfs failed (log: $logdir/mkinitramfs-$1.log)"
 	fi
 }
-case "$scen" in
-stockfail|all)
-	# stockfail_ctr.ko: a ctr(aes) named ctr-aes-aesni that fails its
-	# self-test
-	boot_with_test_module stockfail stockfail stockfail_ctr ;;
-esac
-case "$scen" in
-rival|all)
-	# rival_xts.ko: an xts(aes) named xts-aes-rival at 2000, a driver ours
-	# was never measured against
-	boot_with_test_module rival rival rival_xts ;;
-esac
-case "$scen" in
-offswitch|all)
-	if [ -z "$ko" ]; then
-		emit fail "$kver offswitch: needs the module under test (not with VM_MODULE=stock)"
-	else
-		boot offswitch max "${VM_TIMEOUT:-300}" "vmtest.scenario=offswitch"
-	fi ;;
-esac
-case "$scen" in
-zmmcap|all)
-	# QEMU's Icelake-Server model says model 134 (0x86), not the Ice Lake
-	# server's 106 (0x6a) that mainline's list has: set it
-	boot zmmcap "${VM_ZMM_CPU:-Icelake-Server,model=106}" "${VM_TIMEOUT:-300}" "vmtest.scenario=zmmcap" ;;
-esac
-case "$scen" in
-authenc|all)
-	boot authenc max "${VM_TIMEOUT:-900}" "vmtest.scenario=authenc" ;;
-esac
-case "$scen" in
-authenc|nosha|all)
-	# QEMU's max CPU without SHA-NI: the authenc family must stay out
-	boot nosha max,sha-ni=off "${VM_TIMEOUT:-300}" "vmtest.scenario=nosha" ;;
-esac
-case "$scen" in
-cpubits|all)
+# stockfail_ctr.ko: a ctr(aes) named ctr-aes-aesni that fails its self-test
+run_stockfail() { boot_with_test_module stockfail stockfail stockfail_ctr; }
+# rival_xts.ko: an xts(aes) named xts-aes-rival at 2000, a driver ours was
+# never measured against
+run_rival() { boot_with_test_module rival rival rival_xts; }
+run_cpubits() {
 	# QEMU's max CPU less one CPUID feature a family's assembly needs: that
 	# family falls back or stays out, nothing oopses (guest/scenarios/cpubits.sh).
 	# f@kernel: the kernel is told the CPU lacks f (clearcpuid=f) where QEMU
@@ -510,8 +544,9 @@ cpubits|all)
 	# invalid-opcode oops in aesni_gcm_init during its own self-test
 	# (each boot takes away features of different families, or two of one
 	# family's checks, so three boots cover five features)
+	local set cpu clear off f
 	for set in ${VM_CPUBITS:-bmi1@kernel,pclmulqdq@kernel bmi2,vaes avx2}; do
-		cpu=max clear="" off=""
+		cpu=${hdr[cpu]} clear="" off=""
 		for f in $(echo "$set" | tr , ' '); do
 			case "$f" in
 			*@kernel) f=${f%@kernel}; clear="$clear${clear:+,}$f" ;;
@@ -519,71 +554,71 @@ cpubits|all)
 			esac
 			off="$off${off:+,}$f"
 		done
-		boot "cpubits-$(echo "$off" | tr , -)" "$cpu" "${VM_TIMEOUT:-300}" \
+		boot "cpubits-$(echo "$off" | tr , -)" "$cpu" "$(hdr_timeout)" \
 			"vmtest.scenario=cpubits vmtest.cpuoff=$off${clear:+ clearcpuid=$clear}"
-	done ;;
-esac
-case "$scen" in
-esn|all)
-	boot esn max "${VM_TIMEOUT:-1200}" "vmtest.scenario=esn" ;;
-esac
-case "$scen" in
-ccm|all)
-	boot ccm max "${VM_TIMEOUT:-600}" "vmtest.scenario=ccm vmtest.ccmfuzz=${VM_CCM_N:-4000} vmtest.ccmnosimd=${VM_CCM_NOSIMD_N:-300}" ;;
-esac
-case "$scen" in
-soak|all)
-	boot soak max "${VM_TIMEOUT:-$((${VM_SOAK_SECS:-150} + 600))}" "vmtest.scenario=soak" ;;
-esac
-case "$scen" in
-stockabsent|all)
-	boot stockabsent max "${VM_TIMEOUT:-600}" "vmtest.scenario=stockabsent"
+	done
+}
+# the soak's timeout grows with VM_SOAK_SECS (the header's is for 150 s)
+run_soak() {
+	boot soak "${hdr[cpu]}" "${VM_TIMEOUT:-$((${VM_SOAK_SECS:-150} + hdr[timeout] - 150))}" "vmtest.scenario=soak"
+}
+run_stockabsent() {
+	boot stockabsent "${hdr[cpu]}" "$(hdr_timeout)" "vmtest.scenario=stockabsent"
 	# where the stock driver beats our avx (7.x ctr and xts): after the
 	# reload, the "below" rule
-	boot stockabsent-avx Haswell-v4 "${VM_TIMEOUT:-600}" "vmtest.scenario=stockabsent" ;;
-esac
-case "$scen" in
-cpuclass|all)
+	boot stockabsent-avx Haswell-v4 "$(hdr_timeout)" "vmtest.scenario=stockabsent"
+}
+run_cpuclass() {
 	# AMD family 26 (Zen 5): model 2 is Turin (its own class), model 0x44 not
-	cpuclass cpuclass-zen5 max,vendor=AuthenticAMD,family=26,model=2 AuthenticAMD:26:2 amd-zen5-turin
-	cpuclass cpuclass-f26m44 max,vendor=AuthenticAMD,family=26,model=0x44 AuthenticAMD:26:68 default ;;
-esac
-case "$scen" in
-modalias|all)
+	cpuclass cpuclass-zen5 "${hdr[cpu]}" AuthenticAMD:26:2 amd-zen5-turin
+	cpuclass cpuclass-f26m44 max,vendor=AuthenticAMD,family=26,model=0x44 AuthenticAMD:26:68 default
+}
+run_modalias() {
 	# VM_MODALIAS_KO (another build, e.g. a package's DKMS .ko) gets an
 	# initramfs of its own
-	mko=${VM_MODALIAS_KO:-$ko}
+	local mko=${VM_MODALIAS_KO:-$ko}
 	if [ -z "$mko" ] || [ ! -f "$mko" ]; then
 		emit fail "$kver modalias: no module ${mko:-(VM_MODULE=stock: set VM_MODALIAS_KO)}"
-	else
-		mko=$(realpath "$mko")
-		echo "# $kver modalias: testing $mko (version $(PATH=$PATH:/usr/sbin:/sbin modinfo -F version "$mko"), srcversion $(PATH=$PATH:/usr/sbin:/sbin modinfo -F srcversion "$mko"))"
-		if [ "$mko" = "$(realpath "${ko:-/}")" ]; then
-			boot modalias max "${VM_TIMEOUT:-300}" "vmtest.scenario=modalias"
-		elif ! boot_own_initramfs modalias "$mko"; then
-			emit fail "$kver modalias: building the initramfs with $mko failed (log: $logdir/mkinitramfs-modalias.log)"
-		fi
-	fi ;;
-demo)
-	# make run (tools/run-demo.sh): function only, one cheap boot
-	boot demo "${VM_DEMO_CPU:-max}" "${VM_TIMEOUT:-600}" "vmtest.scenario=demo" ;;
-esac
-case "$scen" in
-ktls|all)
-	boot ktls max "${VM_TIMEOUT:-600}" "vmtest.scenario=ktls" ;;
-esac
-case "$scen" in
-wifi|all)
-	boot wifi max "${VM_TIMEOUT:-600}" "vmtest.scenario=wifi${VM_WIFI_BYTES:+ vmtest.wifibytes=$VM_WIFI_BYTES}" ;;
-esac
-case "$scen" in
-stock)
-	boot stock max "${VM_TIMEOUT:-900}" "vmtest.scenario=stock" ;;
-esac
-case "$scen" in
-main|aead|avxonly|nosupport|fips|xts|selftestfault|stockfail|rival|offswitch|zmmcap|authenc|nosha|cpubits|esn|ccm|soak|stockabsent|cpuclass|modalias|ktls|wifi|stock|demo|all) ;;
-*) emit fail "$kver: unknown scenario $scen" ;;
-esac
+		return
+	fi
+	mko=$(realpath "$mko")
+	echo "# $kver modalias: testing $mko (version $(PATH=$PATH:/usr/sbin:/sbin modinfo -F version "$mko"), srcversion $(PATH=$PATH:/usr/sbin:/sbin modinfo -F srcversion "$mko"))"
+	if [ "$mko" = "$(realpath "${ko:-/}")" ]; then
+		boot_scenario modalias
+	elif ! boot_own_initramfs modalias "$mko"; then
+		emit fail "$kver modalias: building the initramfs with $mko failed (log: $logdir/mkinitramfs-modalias.log)"
+	fi
+}
+
+# run_one NAME [follow]: the boots of scenario NAME, by its header; with
+# "follow", the scenarios its then= names after it
+run_one() {
+	local why t
+	if ! why=$(scen_header "$1"); then
+		emit fail "$kver $1: $why"
+		return
+	fi
+	scen_header "$1"
+	case "${hdr[run]:-}" in
+	"") boot_scenario "$1" ;;
+	special) "run_$1" ;;
+	*) emit fail "$kver $1: booted by tools/vm/${hdr[run]}, not run.sh" ;;
+	esac
+	if [ "${2:-}" = follow ] && scen_header "$1" >/dev/null; then
+		for t in ${hdr[then]:-}; do run_one "$t"; done
+	fi
+}
+
+t_start=$(date +%s)
+echo "vm kernel $kver: image $vmlinuz, modules from ${VM_MODROOT%/}/lib/modules/$kver, QEMU $VM_QEMU_VERSION"
+echo "KTAP version 1"
+if [ "$scen" = all ]; then
+	for s in $(all_scenarios); do run_one "$s"; done
+elif [ -f "$sdir/$scen.sh" ]; then
+	run_one "$scen" follow
+else
+	emit fail "$kver: unknown scenario $scen"
+fi
 
 # $covered: one "<family> <impl> <algorithm>" per line (impl: a width or
 # "nosimd"); $notcov: "<family> <impl> (why)"

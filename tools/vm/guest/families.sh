@@ -51,14 +51,19 @@ family_impls() {
 	IFS=$_ifs
 	echo ${_o# }
 }
-# the algorithms of family $1: "cra_name:type" words
-family_algs() {
-	_o="" _ifs=$IFS IFS=$NL
+# fam_rows F CODE: CODE (eval'd) once per alg row of family F, the row
+# split by ft_alg into _f _a _t _p _h; the one walk of a family's rows
+fam_rows() {
+	_ifs=$IFS IFS=$NL
 	for _row in $FT_ALGS; do
-		ft_alg "$_row"
-		[ "$_f" = "$1" ] && _o="$_o $_a:$_t"
+		case "$_row" in "$1|"*) IFS=$_ifs; ft_alg "$_row"; eval "$2"; IFS=$NL ;; esac
 	done
 	IFS=$_ifs
+}
+# the algorithms of family $1: "cra_name:type" words
+family_algs() {
+	_o=""
+	fam_rows "$1" '_o="$_o $_a:$_t"'
 	echo ${_o# }
 }
 # the flags the CPU lacks for implementation $2 of family $1
@@ -482,12 +487,8 @@ check_refusal_line() {
 # check_off: what a load with some of them turned off must show
 # the /proc/crypto driver pattern (grep -E) of family $1's drivers
 fam_drivers() {
-	_o="" _ifs=$IFS IFS=$NL
-	for _row in $FT_ALGS; do
-		ft_alg "$_row"
-		[ "$_f" = "$1" ] && _o="$_o|$_p"
-	done
-	IFS=$_ifs
+	_o=""
+	fam_rows "$1" '_o="$_o|$_p"'
 	echo "^(${_o#|})-aesnictr-"
 }
 # our drivers of family $1 in /proc/crypto, on one line

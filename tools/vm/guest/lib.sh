@@ -6,38 +6,9 @@
 #
 # Kernel command line (read_cmdline):
 #   vmtest.scenario=NAME    the scenario: /vmtest/scenarios/NAME.sh
-#   vmtest.fuzz=N           main: fuzz cases, and with the forced non-SIMD path (10000)
-#   vmtest.tierfuzz=N       fuzz cases per forced tier, per parallel fuzzer (2000)
-#   vmtest.cycles=N         insmod/rmmod cycles (20)
-#   vmtest.aeadfuzz=N       aead: fuzz cases per AEAD (4000; avxonly a quarter)
-#   vmtest.aeadnosimd=N     aead: cases per AEAD, non-SIMD switch toggled (1000)
-#   vmtest.ipsecbytes=N     aead, authenc: bytes each way per IPsec run (1 MiB)
-#   vmtest.authencfuzz=N    authenc: fuzz cases per hash (4000)
-#   vmtest.authencnosimd=N  authenc: cases per hash, non-SIMD forced (500;
-#                           half as many with it switched at random)
-#   vmtest.esnfuzz=N        esn: fuzz cases per new AEAD name (authencesn,
-#                           sha384/sha512) (4000)
-#   vmtest.esnnosimd=N      esn: cases per name with the non-SIMD path forced (500)
-#   vmtest.ccmfuzz=N        ccm: fuzz cases per name, ccm(aes) and
-#                           rfc4309(ccm(aes)) (4000)
-#   vmtest.ccmnosimd=N      ccm: cases per name with the non-SIMD path forced
-#                           (300; half as many again with it switched at random)
-#   vmtest.soaksecs=S       soak: seconds of mixed load (150)
-#   vmtest.soakload=L       soak: loads beside the ESN pair, a comma list of
-#                           gcm,xts,luks,fuzz (all; diagnostics only)
-#   vmtest.soaknosimd=1     soak: debug_force_nosimd=1 all along (diagnostics)
-#   vmtest.soaknetem=ARGS   soak: netem ARGS (commas for spaces) on the ESN link
-#   vmtest.soakesnstock=1   soak: the ESN SAs on the stock template (diagnostics)
-#   vmtest.esnwindow=N      esn, soak: the ESN SAs' replay window (4096)
-#   vmtest.soakgcmwindow=N  soak: a replay window for the rfc4106 pair too
-#                           (none; diagnostics: counts reordered packets)
-#   vmtest.xtsfuzz=N, vmtest.xtsnosimd=N, vmtest.xtstier=N
-#                           xts: fuzz cases by default, non-SIMD, per narrower
-#                           max_tier (3000, 500, 500)
-#   vmtest.cpuclass=NAME    cpuclass: the class the version line must name
-#   vmtest.cpuid=V:F:M      cpuclass: the vendor, family and model asked for
-#   vmtest.tcrypt_sec=S, vmtest.tcrypt_repeat=N   bench: tcrypt sec= (0 =
-#                           cycles), runs per mode (3)
+#   vmtest.PARAM=V          the knobs of knobs.tab (/vmtest/knobs.tab): one
+#                           line each names the parameter, the variable it
+#                           sets, its default and what it is for
 # Output, on the second serial port (ttyS1), copied to the console:
 #   KTAP version 1
 #   ok N - <text>                   a check that passed
@@ -55,45 +26,33 @@
 # OURS_NAME, OURS_DEPS) and the kernel (KVER); with OURS_KO empty the stock
 # aesni_intel drivers are tested instead (rig self-test).
 
+KNOBTAB=${KNOBTAB:-/vmtest/knobs.tab}
+# every knob of knobs.tab at its default, then the command line's values
 read_cmdline() {
-	SCEN=main FUZZ_N=10000 TIER_N=2000 CYCLES=20 TCRYPT_SEC=0 TCRYPT_REPEAT=3
-	AEAD_N=4000 AEAD_NOSIMD_N=1000 IPSEC_BYTES=1048576
-	AUTHENC_N=4000 AUTHENC_NOSIMD_N=500 CPUCLASS=default CPUID= CPUOFF=
-	XTS_N=3000 XTS_NOSIMD_N=500 XTS_TIER_N=500
-	ESN_N=4000 ESN_NOSIMD_N=500 CCM_N=4000 CCM_NOSIMD_N=300 SOAK_SECS=150 SOAK_LOAD="" SOAK_NOSIMD=""
-	ESN_WINDOW=4096 SOAK_GCM_WINDOW="" SOAK_ESN_STOCK="" SOAK_NETEM=""
+	SCEN=main
+	_kt=$(grep -v -e '^#' -e '^[[:space:]]*$' "$KNOBTAB")
+	while read -r _p _v _d _r; do
+		[ "$_d" = - ] && _d=
+		eval "$_v=\$_d"
+	done <<EOF
+$_kt
+EOF
 	for _a in $(cat /proc/cmdline); do
 		case "$_a" in
-		vmtest.aeadfuzz=*) AEAD_N=${_a#*=} ;;
-		vmtest.aeadnosimd=*) AEAD_NOSIMD_N=${_a#*=} ;;
-		vmtest.authencfuzz=*) AUTHENC_N=${_a#*=} ;;
-		vmtest.authencnosimd=*) AUTHENC_NOSIMD_N=${_a#*=} ;;
-		vmtest.cpuclass=*) CPUCLASS=${_a#*=} ;;
-		vmtest.cpuid=*) CPUID=${_a#*=} ;;
-		vmtest.cpuoff=*) CPUOFF=${_a#*=} ;;
-		vmtest.esnfuzz=*) ESN_N=${_a#*=} ;;
-		vmtest.esnnosimd=*) ESN_NOSIMD_N=${_a#*=} ;;
-		vmtest.ccmfuzz=*) CCM_N=${_a#*=} ;;
-		vmtest.ccmnosimd=*) CCM_NOSIMD_N=${_a#*=} ;;
-		vmtest.soaksecs=*) SOAK_SECS=${_a#*=} ;;
-		vmtest.soakload=*) SOAK_LOAD=$(echo "${_a#*=}" | tr , ' ') ;;
-		vmtest.soaknetem=*) SOAK_NETEM=${_a#*=} ;;
-		vmtest.soakesnstock=*) SOAK_ESN_STOCK=${_a#*=}; [ "$SOAK_ESN_STOCK" = 1 ] || SOAK_ESN_STOCK= ;;
-		vmtest.esnwindow=*) ESN_WINDOW=${_a#*=} ;;
-		vmtest.soakgcmwindow=*) SOAK_GCM_WINDOW=${_a#*=} ;;
-		vmtest.soaknosimd=*) SOAK_NOSIMD=${_a#*=}; [ "$SOAK_NOSIMD" = 1 ] || SOAK_NOSIMD= ;;
-		vmtest.ipsecbytes=*) IPSEC_BYTES=${_a#*=} ;;
 		vmtest.scenario=*) SCEN=${_a#*=} ;;
-		vmtest.xtsfuzz=*) XTS_N=${_a#*=} ;;
-		vmtest.xtsnosimd=*) XTS_NOSIMD_N=${_a#*=} ;;
-		vmtest.xtstier=*) XTS_TIER_N=${_a#*=} ;;
-		vmtest.fuzz=*) FUZZ_N=${_a#*=} ;;
-		vmtest.tierfuzz=*) TIER_N=${_a#*=} ;;
-		vmtest.cycles=*) CYCLES=${_a#*=} ;;
-		vmtest.tcrypt_sec=*) TCRYPT_SEC=${_a#*=} ;;
-		vmtest.tcrypt_repeat=*) TCRYPT_REPEAT=${_a#*=} ;;
+		vmtest.*=*)
+			_n=${_a%%=*} _n=${_n#vmtest.}
+			while read -r _p _v _r; do
+				[ "$_p" = "$_n" ] && eval "$_v=\${_a#*=}"
+			done <<EOF
+$_kt
+EOF
+			;;
 		esac
 	done
+	SOAK_LOAD=$(echo "$SOAK_LOAD" | tr , ' ')
+	[ "$SOAK_ESN_STOCK" = 1 ] || SOAK_ESN_STOCK=
+	[ "$SOAK_NOSIMD" = 1 ] || SOAK_NOSIMD=
 }
 
 # ---------------------------------------------------------------------

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=900 all=20
 # aead (-cpu max, 2 vCPUs; the gcm family): gcm(aes) and rfc4106(gcm(aes)):
 # registration, flags, priority, resolution, known answers, differential
 # fuzz, the fuzzer's self-check, argument checks, the non-SIMD path, and the

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=900 all=120 then=nosha
 # authenc (-cpu max, 2 vCPUs; the authenc family):
 # authenc(hmac(sha1),cbc(aes)) and authenc(hmac(sha256),cbc(aes)), drivers
 # authenc-hmac-sha*-cbc-aes-aesnictr-avx (AES-NI + SHA-NI): self-test,

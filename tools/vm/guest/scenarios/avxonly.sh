@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=Haswell-v4 timeout=300 all=30
 # avxonly (-cpu Haswell-v4: AES-NI, AVX, AVX2, no VAES): every family
 # chooses avx by itself; fuzz of ctr(aes), gcm(aes) and rfc4106(gcm(aes)).
 

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=900 run=tcrypt-bench.sh
 # bench (tcrypt-bench.sh, -cpu max): tcrypt speed tests of ctr(aes) (modes
 # 200, 500), gcm(aes) and rfc4106(gcm(aes)) (mode 211), AF_ALG timings of
 # the authenc AEADs and cryptsetup benchmark -c aes-xts, before and after

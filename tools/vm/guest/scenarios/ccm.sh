@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=600 all=160
 # ccm (-cpu max, 2 vCPUs; the ccm family): ccm(aes) and rfc4309(ccm(aes)),
 # drivers ccm-aes-aesnictr-avx and rfc4309-ccm-aes-aesnictr-avx (AES-NI +
 # AVX; the kernel has no x86 CCM: otherwise the template

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=300 all=140 run=special
 # cpubits (-cpu max with CPUID features removed; run.sh boots it once per
 # set, vmtest.cpuoff=<their /proc/cpuinfo flags, comma-separated>): the
 # virtual CPU really lacks them; the module loads; each family that needs one

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max,vendor=AuthenticAMD,family=26,model=2 timeout=300 all=190 run=special
 # cpuclass (-cpu max with another vendor/family/model, see run.sh): the
 # virtual CPU is the one asked for (vmtest.cpuid=VENDOR:FAMILY:MODEL), the
 # module loads, its version line names the CPU class (vmtest.cpuclass), and

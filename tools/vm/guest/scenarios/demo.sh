@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max cpuvar=VM_DEMO_CPU timeout=600
 # demo (make run, tools/run-demo.sh; -cpu max): function only, and cheap:
 # the module loads, every family's drivers pass the kernel's self-tests,
 # each algorithm name resolves to the driver the priority policy says (ours,

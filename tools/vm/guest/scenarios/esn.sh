@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=1200 all=150
 # esn (-cpu max, 2 vCPUs): the AEADs IPsec ESP allocates for SAs with
 # extended sequence numbers and for SHA-384/512 integrity:
 #   family authenc:        authencesn(hmac(sha1),cbc(aes)),

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=300 all=50 run=special cmdline="fips=1"
 # fips (fips=1): the unsigned module must refuse to load, with one log
 # line, without a panic.
 

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=600 all=210
 # ktls (-cpu max, 2 vCPUs): kernel TLS (tls.ko's software path) through our
 # AEADs.  ktls_xfer keys both ends of a loopback TCP connection by hand
 # (each end's TLS_TX the other's TLS_RX) for TLS_CIPHER_AES_CCM_128 (ccm(aes)),

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=900 all=10
 # main (-cpu max, 2 vCPUs; the ctr family): the emulator probe, stock
 # modules, insmod with no side effects, self-test, the default
 # implementation, load lines and priorities of every family, flags, what

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=300 all=200 run=special
 # modalias (-cpu max): the module loads at boot the way udev loads it, by the
 # CPU's modalias, not by name.  The module under test is installed where
 # DKMS puts it (/lib/modules/<kver>/updates/dkms/<name>.ko) and kmod's

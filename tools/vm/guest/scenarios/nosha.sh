@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max,sha-ni=off timeout=300 all=130
 # nosha (-cpu max,sha-ni=off): ctr, gcm, xts and authenc-sha512 (AVX2, no
 # SHA-NI needed) load, authenc (SHA-1, SHA-256) is left out with one line
 # naming SHA-NI, and its names resolve to the kernel's template instances.

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=Westmere timeout=300 all=40 run=special
 # nosupport (-cpu Westmere: AES-NI without AVX; -cpu qemu64: neither): the
 # load must fail cleanly, with ENODEV, logged at info level (not as an
 # error): at most one line per family left out and one for the refusal;

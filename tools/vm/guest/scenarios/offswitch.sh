@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=300 all=100 needs=module
 # offswitch (-cpu max): the administrator's ways to keep the module, or some
 # of its families, out.
 #  * blacklist: the module installed in the module tree as DKMS does (kmod's

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=300 all=90 run=special
 # rival (-cpu max): a driver of a family's name that the module was never
 # measured against must rank above ours.  The test-only rival_xts.ko
 # (tools/vm/rival/) registers an xts(aes) named "xts-aes-rival" at

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=300 all=70 run=special
 # selftestfault (-cpu max): a test build (AESNICTR_SELFTEST_FAULT=1) that
 # corrupts long outputs of every SIMD implementation: the load-time bulk
 # comparison must refuse them all, with a line each, and the load must fail

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=750 all=170 run=special
 # soak (-cpu max, 2 vCPUs): SOAK_SECS seconds of mixed load, all at once,
 # so that receive and timer softirqs interrupt other requests' FPU sections:
 #   - IPsec ESP with ESN (authencesn(hmac(sha256),cbc(aes)), seq-hi ESN_HI)

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=900
 # stock (-cpu max; /init runs it for main without a module under test,
 # VM_MODULE=stock):
 # the rig's self-test on the stock aesni_intel ctr(aes) driver: priority,

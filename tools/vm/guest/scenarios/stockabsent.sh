@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=600 all=180 run=special
 # stockabsent (-cpu max): aesni_intel is taken out of the module tree for
 # this boot (its file moved away, its modules.dep and modules.alias lines
 # dropped), so neither modprobe nor the module's request_module("aesni-intel")

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=300 all=80 run=special
 # stockfail (-cpu max): a stock driver that failed its own self-test is not
 # something the kernel would use, so it must count as absent.  aesni_intel is
 # hidden (hide_stock); the test-only stockfail_ctr.ko (tools/vm/stockfail/)

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=600 all=220
 # wifi (-cpu max, 2 vCPUs; the ccm family, and gcm for GCMP): WiFi traffic
 # through mac80211's software CCMP and GCMP, which allocate "ccm(aes)" and
 # "gcm(aes)" synchronous-only (crypto_alloc_aead(name, 0, CRYPTO_ALG_ASYNC)),
@@ -15,17 +16,13 @@
 # nonsimd_requests is shown, it does not count forced requests), then GCMP-256 where the radio, hostapd and the supplicant
 # have it.  Without a module under test: the same, reporting which
 # drivers carried it.
-# vmtest.wifibytes=N: bytes each way per transfer (1 MiB).
+# vmtest.wifibytes=N (knobs.tab, WIFI_BYTES): bytes each way per transfer (1 MiB).
 
 WIFI_NS=wsta
 WIFI_A1=10.79.0.1
 WIFI_A2=10.79.0.2
 WIFI_SSID=aesnictr-wifi
-WIFI_BYTES=1048576
 WIFI_CCM_PREFIX=ccm-aes-aesnictr-
-for _a in $(cat /proc/cmdline); do
-	case "$_a" in vmtest.wifibytes=*) WIFI_BYTES=${_a#*=} ;; esac
-done
 
 # the phys and interfaces of mac80211_hwsim: "phyN wlanX" per line (iw dev
 # lists newest first: sorted by phy number)

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=max timeout=900 all=60
 # xts (-cpu max, 2 vCPUs; the xts family): xts(aes), driver
 # xts-aes-aesnictr-<impl>: self-test, flags, summary and load lines, the
 # priority policy (above the stock driver where ours is faster, one below

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# vm: cpu=Icelake-Server,model=106 cpuvar=VM_ZMM_CPU timeout=300 all=110
 # zmmcap (-cpu Icelake-Server,model=106): a CPU model that lowers its clock
 # for 512-bit vectors (Ice Lake server, family 6 model 0x6a): the width cap
 # defaults to vaes2, max_tier=vaes512 lifts it (TCG runs no AVX-512, so only
