@@ -1017,59 +1017,49 @@ static void test_kats(const struct authenc_hash *hd)
 
 /* ---- unmapped pages ---------------------------------------------------------- */
 
-#define FENCE_PAGES	4
+/*
+ * src, dst and the stream struct against unmapped pages: the stream at the
+ * end of its page or at its start (variant 1).
+ */
+static void authenc_fence_run(void *ctx, const struct fence_case *fc)
+{
+	static char detail[DETAIL_LEN];
+	const struct authenc_hash *hd = ctx;
+	struct plan pe, pd;
+	struct where w;
+	struct msg m;
+
+	random_msg(&m, 16 + 8 * (unsigned int)(rnd() % 3), hd, rnd_alen(),
+		   fc->len);
+	gen_plan(&pe, &m);
+	gen_plan(&pd, &m);
+	w.dst = fence_at(fc, 1, fc->len, GUARD, &w.gb, &w.ga);
+	w.src = fc->inplace ? w.dst : fence_at(fc, 0, fc->len, 0, NULL, NULL);
+	w.aad = aadbuf;
+	w.s = (struct aesnictr_authenc_stream *)
+		fence_put(fc->area[2], fc->span[2], STREAM_SIZE, !fc->variant,
+			  GUARD, &w.sgb, &w.sga);
+	pe.inplace = pd.inplace = fc->inplace;
+	grecord(check_case(hd, &m, &pe, &w, &pd, &w, 0, detail,
+			   sizeof(detail)),
+		detail);
+}
 
 static void test_fences(const struct authenc_hash *hd)
 {
-	static u8 *fsrc, *fdst, *fstream;
-	static char detail[DETAIL_LEN];
-	size_t nb, span = FENCE_PAGES * PAGE;
-	int pl, inplace, sflush;
+	/* text 0..40 blocks and 4 KiB +- 1..3 blocks */
+	static const struct fence_range lens[] = {
+		{ 0, 40 * BLK }, { 4096 - 3 * BLK, 4096 + 3 * BLK },
+	};
+	static struct fence_test ft = {
+		.pages = { 4, 4, 1 }, .lens = lens, .nr_lens = 2, .step = BLK,
+		.nr_variants = 2, .run = authenc_fence_run,
+	};
 
-	if (!fsrc) {
-		fsrc = map_fenced(FENCE_PAGES);
-		fdst = map_fenced(FENCE_PAGES);
-		fstream = map_fenced(1);
-	}
 	gbegin("%s src, dst and the stream struct against unmapped pages (text 0..40 blocks and 4 KiB +- 1..3 blocks, both ends, in/out of place)",
 	       hd->name);
-	for (nb = 0; nb <= 40 + 7; nb++) {
-		size_t len = nb <= 40 ? nb * BLK : 4096 + (nb - 44) * BLK;
-
-		for (pl = 0; pl < 2; pl++) {
-			for (inplace = 0; inplace < 2; inplace++) {
-				for (sflush = 0; sflush < 2; sflush++) {
-					struct plan pe, pd;
-					struct where w;
-					struct msg m;
-
-					random_msg(&m, 16 + 8 * (unsigned int)(rnd() % 3),
-						   hd, rnd_alen(), len);
-					gen_plan(&pe, &m);
-					gen_plan(&pd, &m);
-					/* pl 0: flush against the end, 1: the start */
-					w.dst = pl ? fdst : fdst + span - len;
-					w.src = inplace ? w.dst :
-						pl ? fsrc : fsrc + span - len;
-					w.gb = pl ? 0 : GUARD;
-					w.ga = pl ? GUARD : 0;
-					if (len + GUARD > span)
-						w.gb = w.ga = 0;
-					w.aad = aadbuf;
-					w.s = (struct aesnictr_authenc_stream *)
-						(sflush ? fstream :
-						 fstream + PAGE - STREAM_SIZE);
-					w.sgb = sflush ? 0 : GUARD;
-					w.sga = sflush ? GUARD : 0;
-					pe.inplace = pd.inplace = inplace;
-					grecord(check_case(hd, &m, &pe, &w, &pd,
-							   &w, 0, detail,
-							   sizeof(detail)),
-						detail);
-				}
-			}
-		}
-	}
+	ft.ctx = (void *)hd;
+	run_fences(&ft);
 	gend();
 }
 

@@ -51,7 +51,6 @@
 #define MAX_HKEY	300
 #define MAX_STEPS	12
 #define STREAM_SIZE	((int)sizeof(struct aesnictr_authenc_stream))
-#define FENCE_PAGES	3
 
 _Static_assert(offsetof(struct aesnictr_authenc_stream, h) ==
 	       AESNICTR_AUTHENC_H, "h");
@@ -639,61 +638,56 @@ static void test_random(unsigned int klen, long n)
 	group(name, n, fails, first);
 }
 
+/* The stream struct at the end of its page or at its start (variant 1). */
+struct fence512 {
+	long cases, fails;
+	char first[DETAIL_LEN];
+};
+
+static void fence512_run(void *ctx, const struct fence_case *fc)
+{
+	static char detail[DETAIL_LEN], what[512];
+	static struct msg512 m;
+	struct fence512 *f = ctx;
+	struct where512 w;
+	int ok = 1, dec;
+
+	random_msg(&m, &h512s[(fc->len / BLK) % 2],
+		   16 + 8 * (unsigned int)(rnd() % 3), rnd_alen(), fc->len);
+	w.dst = fence_at(fc, 1, fc->len, GUARD, &w.gb, &w.ga);
+	w.src = fc->inplace ? w.dst : fence_at(fc, 0, fc->len, 0, NULL, NULL);
+	w.s = (struct aesnictr_authenc_stream *)
+		fence_put(fc->area[2], fc->span[2], STREAM_SIZE, !fc->variant,
+			  GUARD, &w.sgb, &w.sga);
+	for (dec = 0; dec < 2 && ok; dec++) {
+		gen_plan(&m);
+		ok = run512(&m, dec, &w, what, sizeof(what));
+		if (!ok)
+			describe(detail, sizeof(detail), &m, dec, what,
+				 fc->inplace);
+	}
+	f->cases++;
+	if (!ok && !f->fails++)
+		snprintf(f->first, sizeof(f->first), "%s", detail);
+}
+
 static void test_fences(void)
 {
-	static char detail[DETAIL_LEN], first[DETAIL_LEN], what[512];
-	static u8 *fsrc, *fdst, *fstream;
-	static struct msg512 m;
-	size_t nb, span = FENCE_PAGES * PAGE;
-	long cases = 0, fails = 0;
-	int pl, inplace, sflush, dec;
+	/* text 0..48 blocks and 4 KiB +- 1..3 blocks */
+	static const struct fence_range lens[] = {
+		{ 0, 48 * BLK }, { 4096 - 3 * BLK, 4096 + 3 * BLK },
+	};
+	static struct fence_test ft = {
+		.pages = { 3, 3, 1 }, .lens = lens, .nr_lens = 2, .step = BLK,
+		.nr_variants = 2, .run = fence512_run,
+	};
+	static struct fence512 f;
 
-	if (!fsrc) {
-		fsrc = map_fenced(FENCE_PAGES);
-		fdst = map_fenced(FENCE_PAGES);
-		fstream = map_fenced(1);
-	}
-	for (nb = 0; nb <= 48 + 7; nb++) {
-		size_t len = nb <= 48 ? nb * BLK : 4096 + (nb - 52) * BLK;
-
-		for (pl = 0; pl < 2; pl++)
-			for (inplace = 0; inplace < 2; inplace++)
-				for (sflush = 0; sflush < 2; sflush++) {
-					struct where512 w;
-					int ok = 1;
-
-					random_msg(&m, &h512s[nb % 2],
-						   16 + 8 * (unsigned int)(rnd() % 3),
-						   rnd_alen(), len);
-					w.dst = pl ? fdst : fdst + span - len;
-					w.src = inplace ? w.dst :
-						pl ? fsrc : fsrc + span - len;
-					w.gb = pl ? 0 : GUARD;
-					w.ga = pl ? GUARD : 0;
-					if (len + GUARD > span)
-						w.gb = w.ga = 0;
-					w.s = (struct aesnictr_authenc_stream *)
-						(sflush ? fstream :
-						 fstream + PAGE - STREAM_SIZE);
-					w.sgb = sflush ? 0 : GUARD;
-					w.sga = sflush ? GUARD : 0;
-					for (dec = 0; dec < 2 && ok; dec++) {
-						gen_plan(&m);
-						ok = run512(&m, dec, &w, what,
-							    sizeof(what));
-						if (!ok)
-							describe(detail, sizeof(detail),
-								 &m, dec, what,
-								 inplace);
-					}
-					cases++;
-					if (!ok && !fails++)
-						snprintf(first, sizeof(first),
-							 "%s", detail);
-				}
-	}
+	f.cases = f.fails = 0;
+	ft.ctx = &f;
+	run_fences(&ft);
 	group("src, dst and the stream struct against unmapped pages (text 0..48 blocks and 4 KiB +- 1..3 blocks, both ends, in/out of place, enc and dec)",
-	      cases, fails, first);
+	      f.cases, f.fails, f.first);
 }
 
 /* NULL if the CPU and OS run AVX-512VL code (the avx512 variant). */

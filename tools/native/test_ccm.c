@@ -672,20 +672,17 @@ static void test_len_wrap(unsigned int klen)
  * tampered tag (-EBADMSG, dst zeroed).  A read or write past any of them
  * faults: 0 and why in detail.
  */
-#define FENCE_PAGES	2
-static u8 *fence_src, *fence_dst, *fence_aad;
-
-static int fenced_one(enum path p, struct msg *m, int at_end, int inplace,
+static int fenced_one(enum path p, struct msg *m, const struct fence_case *fc,
 		      char *detail, size_t dlen)
 {
-	size_t end = FENCE_PAGES * 4096, len = m->len;
+	size_t len = m->len;
 	size_t clen = len + m->authsize;
 	const u8 *text = m->text, *aad = m->aad;
 	u8 *src, *dst, *a;
 	volatile int step = 0;
 	int err;
 
-	a = at_end ? fence_aad + end - m->alen : fence_aad;
+	a = fence_at(fc, 2, m->alen, 0, NULL, NULL);
 	memcpy(a, aad, m->alen);
 	m->aad = a;
 	set_key(p, m);
@@ -701,8 +698,8 @@ static int fenced_one(enum path p, struct msg *m, int at_end, int inplace,
 	fault_armed = 1;
 
 	/* encryption: len bytes in, len + tag out */
-	dst = at_end ? fence_dst + end - clen : fence_dst;
-	src = inplace ? dst : at_end ? fence_src + end - len : fence_src;
+	dst = fence_at(fc, 1, clen, 0, NULL, NULL);
+	src = fc->inplace ? dst : fence_at(fc, 0, len, 0, NULL, NULL);
 	memcpy(src, text, len);
 	err = request(p, m, dst, src, len, 1);
 	if (err || memcmp(dst, want, clen)) {
@@ -713,8 +710,8 @@ static int fenced_one(enum path p, struct msg *m, int at_end, int inplace,
 	}
 	/* decryption: len + tag in, len out */
 	step = 1;
-	src = at_end ? fence_src + end - clen : fence_src;
-	dst = inplace ? src : at_end ? fence_dst + end - len : fence_dst;
+	src = fence_at(fc, 0, clen, 0, NULL, NULL);
+	dst = fc->inplace ? src : fence_at(fc, 1, len, 0, NULL, NULL);
 	memcpy(src, want, clen);
 	err = request(p, m, dst, src, clen, 0);
 	if (err || memcmp(dst, text, len)) {
@@ -746,47 +743,68 @@ static int fenced_one(enum path p, struct msg *m, int at_end, int inplace,
  * unmapped pages, four placements each (end/start, in place or not), on
  * every path: nothing outside src, dst and the AAD is touched.
  */
+struct ccm_fence {
+	unsigned int klen;
+	int refused;			/* OpenSSL refused a message: stop */
+	struct msg m;
+};
+
+static void ccm_fence_prepare(void *ctx, size_t len)
+{
+	struct ccm_fence *f = ctx;
+
+	if (f->refused)
+		return;
+	new_msg(&f->m, f->klen, 2 + (unsigned int)(rnd() % 7), rnd() % 100,
+		len);
+	if (!ossl_encrypt(&f->m, want)) {
+		fail("OpenSSL refused a message (L %u, text %zu)", f->m.l,
+		     f->m.len);
+		f->refused = 1;
+	}
+}
+
+static void ccm_fence_run(void *ctx, const struct fence_case *fc)
+{
+	struct ccm_fence *f = ctx;
+	char detail[256];
+	int p;
+
+	if (f->refused)
+		return;
+	for (p = 0; p < NR_PATHS; p++) {
+		if (!path_on[p])
+			continue;
+		g_cases[p]++;
+		if (!fenced_one(p, &f->m, fc, detail, sizeof(detail)) &&
+		    !g_fails[p]++)
+			snprintf(g_first[p], DETAIL_LEN,
+				 "aes-%u L %u tag %u AAD %zu text %zu, %s, %s: %s",
+				 f->klen * 8, f->m.l, f->m.authsize, f->m.alen,
+				 f->m.len,
+				 fc->at_end ? "at a page end" : "at a page start",
+				 fc->inplace ? "in place" : "out of place",
+				 detail);
+	}
+}
+
 static void test_fences(unsigned int klen)
 {
-	char name[200], detail[256];
-	struct msg m;
-	size_t len;
-	int where, p;
+	static const struct fence_range lens[] = { { 0, 700 }, { 4032, 4160 } };
+	static struct fence_test ft = {
+		.pages = { 2, 2, 2 }, .lens = lens, .nr_lens = 2,
+		.prepare = ccm_fence_prepare, .run = ccm_fence_run,
+	};
+	static struct ccm_fence f;
+	char name[200];
 
-	if (!fence_src) {
-		fence_src = map_fenced(FENCE_PAGES);
-		fence_dst = map_fenced(FENCE_PAGES);
-		fence_aad = map_fenced(FENCE_PAGES);
-	}
 	group_start();
-	for (len = 0; len <= 4160; len++) {
-		if (len == 701)
-			len = 4032;
-		new_msg(&m, klen, 2 + (unsigned int)(rnd() % 7), rnd() % 100,
-			len);
-		if (!ossl_encrypt(&m, want)) {
-			fail("OpenSSL refused a message (L %u, text %zu)", m.l,
-			     m.len);
-			return;
-		}
-		for (where = 0; where < 4; where++)
-			for (p = 0; p < NR_PATHS; p++) {
-				if (!path_on[p])
-					continue;
-				g_cases[p]++;
-				if (!fenced_one(p, &m, !(where & 1), where >= 2,
-						detail, sizeof(detail)) &&
-				    !g_fails[p]++)
-					snprintf(g_first[p], DETAIL_LEN,
-						 "aes-%u L %u tag %u AAD %zu text %zu, %s, %s: %s",
-						 klen * 8, m.l, m.authsize,
-						 m.alen, m.len,
-						 where & 1 ? "at a page start" :
-						 "at a page end",
-						 where >= 2 ? "in place" :
-						 "out of place", detail);
-			}
-	}
+	f.klen = klen;
+	f.refused = 0;
+	ft.ctx = &f;
+	run_fences(&ft);
+	if (f.refused)
+		return;
 	snprintf(name, sizeof(name),
 		 "aes-%u src, dst and AAD against unmapped pages (end/start, in place or not), text 0..700 and 4032..4160, tampered tag",
 		 klen * 8);

@@ -552,53 +552,55 @@ static void test_wraps(unsigned int klen, enum ctr_kind kind, const char *what)
  * Buffers flush against unmapped pages, at their start and at their end:
  * any access outside [src, src+len) or [dst, dst+len) faults.
  */
-#define DATA_PAGES	3
+struct ctr_fence {
+	struct aesnictr_key ks;
+	struct tcase tc;
+};
+
+static void ctr_fence_prepare(void *ctx, size_t len)
+{
+	struct ctr_fence *f = ctx;
+
+	f->tc.len = len;
+	gen_ctr(f->tc.iv, len, rnd() % NR_CTR_KINDS, (uint32_t)-1);
+	f->tc.plain = rnd_from_pool(len);
+	oracle(&f->tc, want);
+}
+
+static void ctr_fence_run(void *ctx, const struct fence_case *fc)
+{
+	struct ctr_fence *f = ctx;
+	char detail[1024];
+	size_t gb, ga;
+	u8 *src, *dst;
+	int t;
+
+	dst = fence_at(fc, 1, fc->len, GUARD, &gb, &ga);
+	src = fc->inplace ? dst : fence_at(fc, 0, fc->len, 0, NULL, NULL);
+	f->tc.note = fc->note;
+	for (t = 0; t < NR_TIERS; t++) {
+		if (!cpu_tier_usable(t))
+			continue;
+		group_record(t, check_at(t, &f->tc, &f->ks, want, src, dst, gb,
+					 ga, detail, sizeof(detail)),
+			     detail);
+	}
+}
 
 static void test_fences(unsigned int klen)
 {
-	static u8 *fsrc, *fdst;
-	const size_t end = DATA_PAGES * PAGE;
-	struct aesnictr_key ks;
-	struct tcase tc;
-	char detail[1024];
-	int t, where;
+	static const struct fence_range lens[] = { { 0, 1100 }, { 4032, 4160 } };
+	static struct fence_test ft = {
+		.pages = { 3, 3 }, .lens = lens, .nr_lens = 2,
+		.prepare = ctr_fence_prepare, .run = ctr_fence_run,
+	};
+	struct ctr_fence f;
 
-	if (!fsrc) {
-		fsrc = map_fenced(DATA_PAGES);
-		fdst = map_fenced(DATA_PAGES);
-	}
 	group_begin("aes-%u buffers against unmapped pages, lengths 0..1100 and 4032..4160 (no access outside src/dst)",
 		    klen * 8);
-	new_key(&tc, klen, &ks);
-	for (tc.len = 0; tc.len <= 4160; tc.len++) {
-		if (tc.len == 1101)
-			tc.len = 4032;
-		gen_ctr(tc.iv, tc.len, rnd() % NR_CTR_KINDS, (uint32_t)-1);
-		tc.plain = rnd_from_pool(tc.len);
-		oracle(&tc, want);
-		for (where = 0; where < 4; where++) {
-			/* 0/1: src, dst at the end/start; 2/3 in place. */
-			int at_end = !(where & 1);
-			u8 *src = at_end ? fsrc + end - tc.len : fsrc;
-			u8 *dst = at_end ? fdst + end - tc.len : fdst;
-			size_t gb = at_end ? GUARD : 0, ga = at_end ? 0 : GUARD;
-
-			if (where >= 2)
-				src = dst;
-			tc.note = where < 2 ? (at_end ? "out-of-place, buffers end at a page end" :
-					       "out-of-place, buffers start at a page start") :
-					      (at_end ? "in-place, buffer ends at a page end" :
-					       "in-place, buffer starts at a page start");
-			for (t = 0; t < NR_TIERS; t++) {
-				if (!cpu_tier_usable(t))
-					continue;
-				group_record(t, check_at(t, &tc, &ks, want, src,
-							 dst, gb, ga, detail,
-							 sizeof(detail)),
-					     detail);
-			}
-		}
-	}
+	new_key(&f.tc, klen, &f.ks);
+	ft.ctx = &f;
+	run_fences(&ft);
 	group_end();
 }
 

@@ -1150,69 +1150,75 @@ static void test_aad(unsigned int klen)
  * Buffers flush against unmapped pages, at their start and at their end:
  * any access outside [src, src+len), [dst, dst+len) or the AAD faults.
  */
-#define DATA_PAGES	5
+struct gcm_fence {
+	unsigned int klen;
+	struct aesnictr_gcm_key gk;
+	struct gmsg m;
+};
+
+static void gcm_fence_prepare(void *ctx, size_t len)
+{
+	struct gcm_fence *f = ctx;
+
+	new_msg(&f->m, f->klen, len, rnd() % (len & 1 ? 81 : 600), want,
+		&f->gk);
+}
+
+static void gcm_fence_run(void *ctx, const struct fence_case *fc)
+{
+	static const char *const notes[4] = {
+		"out-of-place, buffers and AAD end at a page end",
+		"out-of-place, buffers and AAD start at a page start",
+		"in-place, buffer and AAD end at a page end",
+		"in-place, buffer and AAD start at a page start",
+	};
+	struct gcm_fence *f = ctx;
+	char detail[DETAIL_LEN];
+	struct plan pe, pd;
+	struct where we, wd;
+	int t, j;
+
+	for (t = 0; t < NR_TIERS; t++) {
+		struct where *w[2] = { &we, &wd };
+		struct plan *p[2] = { &pe, &pd };
+
+		if (!usable[t])
+			continue;
+		gen_plan(&pe, &f->m, t, 1);
+		gen_plan(&pd, &f->m, t, 1);
+		for (j = 0; j < 2; j++) {
+			p[j]->inplace = fc->inplace;
+			w[j]->dst = fence_at(fc, 1, fc->len, GUARD, &w[j]->gb,
+					     &w[j]->ga);
+			w[j]->src = fc->inplace ? w[j]->dst :
+				    fence_at(fc, 0, fc->len, 0, NULL, NULL);
+			w[j]->aad = fence_at(fc, 2, f->m.aad_len, 0, NULL,
+					     NULL);
+			w[j]->note = notes[2 * fc->inplace + !fc->at_end];
+		}
+		group_record(t, check_case(t, &f->m, &f->gk, &pe, &we, &pd, &wd,
+					   (enum tamper)(rnd() % NR_TAMPER),
+					   detail, sizeof(detail)),
+			     detail);
+	}
+}
 
 static void test_fences(unsigned int klen)
 {
-	static u8 *fsrc, *fdst, *faad;
-	const size_t end = DATA_PAGES * PAGE;
-	char detail[DETAIL_LEN];
-	struct aesnictr_gcm_key gk;
-	struct gmsg m;
-	struct plan pe, pd;
-	struct where we, wd;
-	size_t len;
-	int t, where;
+	static const struct fence_range lens[] = {
+		{ 0, 700 }, { 4032, 4160 }, { 16320, 16448 },
+	};
+	static struct fence_test ft = {
+		.pages = { 5, 5, 5 }, .lens = lens, .nr_lens = 3,
+		.prepare = gcm_fence_prepare, .run = gcm_fence_run,
+	};
+	static struct gcm_fence f;
 
-	if (!fsrc) {
-		fsrc = map_fenced(DATA_PAGES);
-		fdst = map_fenced(DATA_PAGES);
-		faad = map_fenced(DATA_PAGES);
-	}
 	group_begin("aes-%u buffers and AAD against unmapped pages, lengths 0..700, 4032..4160, 16320..16448 (no access outside src/dst/AAD)",
 		    klen * 8);
-	for (len = 0; len <= 16448; len++) {
-		if (len == 701)
-			len = 4032;
-		if (len == 4161)
-			len = 16320;
-		new_msg(&m, klen, len, rnd() % (len & 1 ? 81 : 600), want,
-			&gk);
-		for (where = 0; where < 4; where++) {
-			/* 0/1: out of place, at the end/start; 2/3 in place */
-			int at_end = !(where & 1);
-
-			for (t = 0; t < NR_TIERS; t++) {
-				struct where *w[2] = { &we, &wd };
-				struct plan *p[2] = { &pe, &pd };
-				int j;
-
-				if (!usable[t])
-					continue;
-				gen_plan(&pe, &m, t, 1);
-				gen_plan(&pd, &m, t, 1);
-				for (j = 0; j < 2; j++) {
-					p[j]->inplace = where >= 2;
-					w[j]->src = at_end ? fsrc + end - len : fsrc;
-					w[j]->dst = at_end ? fdst + end - len : fdst;
-					w[j]->gb = at_end ? GUARD : 0;
-					w[j]->ga = at_end ? 0 : GUARD;
-					if (p[j]->inplace)
-						w[j]->src = w[j]->dst;
-					w[j]->aad = at_end ? faad + end - m.aad_len : faad;
-					w[j]->note = where < 2 ?
-						(at_end ? "out-of-place, buffers and AAD end at a page end" :
-						 "out-of-place, buffers and AAD start at a page start") :
-						(at_end ? "in-place, buffer and AAD end at a page end" :
-						 "in-place, buffer and AAD start at a page start");
-				}
-				group_record(t, check_case(t, &m, &gk, &pe, &we, &pd, &wd,
-							   (enum tamper)(rnd() % NR_TAMPER),
-							   detail, sizeof(detail)),
-					     detail);
-			}
-		}
-	}
+	f.klen = klen;
+	ft.ctx = &f;
+	run_fences(&ft);
 	group_end();
 }
 

@@ -213,6 +213,59 @@ u8 *map_fenced(unsigned int data_pages)
 	return p + PAGE;
 }
 
+u8 *fence_put(u8 *area, size_t span, size_t n, int at_end, size_t guard,
+	      size_t *gb, size_t *ga)
+{
+	size_t g = n + guard <= span ? guard : 0;
+
+	if (gb)
+		*gb = at_end ? g : 0;
+	if (ga)
+		*ga = at_end ? 0 : g;
+	return at_end ? area + span - n : area;
+}
+
+void run_fences(struct fence_test *ft)
+{
+	static const char *const notes[4] = {
+		"out-of-place, buffers end at a page end",
+		"out-of-place, buffers start at a page start",
+		"in-place, buffer ends at a page end",
+		"in-place, buffer starts at a page start",
+	};
+	size_t step = ft->step ? ft->step : 1;
+	int nv = ft->nr_variants > 0 ? ft->nr_variants : 1;
+	struct fence_case fc;
+	unsigned int r;
+	int a, where;
+
+	memset(&fc, 0, sizeof(fc));
+	for (a = 0; a < FENCE_AREAS; a++) {
+		if (!ft->pages[a])
+			continue;
+		if (!ft->area[a])
+			ft->area[a] = map_fenced(ft->pages[a]);
+		fc.area[a] = ft->area[a];
+		fc.span[a] = (size_t)ft->pages[a] * PAGE;
+	}
+	for (r = 0; r < ft->nr_lens; r++) {
+		for (fc.len = ft->lens[r].lo; fc.len <= ft->lens[r].hi;
+		     fc.len += step) {
+			if (ft->prepare)
+				ft->prepare(ft->ctx, fc.len);
+			/* 0/1: out of place at the end/start; 2/3 in place */
+			for (where = 0; where < 4; where++) {
+				fc.at_end = !(where & 1);
+				fc.inplace = where >= 2;
+				fc.note = notes[where];
+				for (fc.variant = 0; fc.variant < nv;
+				     fc.variant++)
+					ft->run(ft->ctx, &fc);
+			}
+		}
+	}
+}
+
 /* ---- faults ------------------------------------------------------------- */
 
 sigjmp_buf fault_jmp;

@@ -97,4 +97,62 @@ void *xaligned(size_t n);
 /* data_pages pages with an unmapped page on each side; exits 2 on error. */
 u8 *map_fenced(unsigned int data_pages);
 
+/*
+ * The unmapped-page ("fence") cases, one loop for every test: each length
+ * of ft->lens (lo..hi by ft->step), after ft->prepare(ctx, len) (if set),
+ * in four placements (flush against the unmapped page after the data or
+ * the one before it, out of place and in place), times ft->nr_variants
+ * placements of the test's own (0 counts as 1), calls ft->run(ctx, fc).
+ * run places its buffers with fence_at(), runs the code under test with
+ * fault_armed and records the result in the test's own group.  The areas
+ * (ft->pages[a] data pages each, a < FENCE_AREAS, 0: none) are mapped by
+ * map_fenced() on the first run_fences(ft) and kept in ft->area[].
+ */
+#define FENCE_AREAS	4
+
+struct fence_range {
+	size_t lo, hi;			/* inclusive */
+};
+
+struct fence_case {
+	size_t len;			/* the length tried */
+	int at_end;			/* flush against the page after, else before */
+	int inplace;			/* src and dst one buffer */
+	int variant;			/* 0..nr_variants-1 */
+	const char *note;		/* "out-of-place, buffers end at a page end"... */
+	u8 *area[FENCE_AREAS];		/* the data of each area */
+	size_t span[FENCE_AREAS];	/* its bytes */
+};
+
+struct fence_test {
+	unsigned int pages[FENCE_AREAS];
+	const struct fence_range *lens;
+	unsigned int nr_lens;
+	size_t step;			/* 0 counts as 1 */
+	int nr_variants;
+	void (*prepare)(void *ctx, size_t len);
+	void (*run)(void *ctx, const struct fence_case *fc);
+	void *ctx;
+	u8 *area[FENCE_AREAS];		/* set by run_fences() */
+};
+
+void run_fences(struct fence_test *ft);
+
+/*
+ * Where n bytes go in a span-byte fenced area: flush against its end if
+ * at_end, else against its start.  *gb and *ga (either may be NULL) get the
+ * guard bytes that fit before and after them there: guard on the mapped
+ * side if n + guard fits in the span, else 0; 0 on the unmapped side.
+ */
+u8 *fence_put(u8 *area, size_t span, size_t n, int at_end, size_t guard,
+	      size_t *gb, size_t *ga);
+
+/* fence_put() in area a of fc at fc->at_end. */
+static inline u8 *fence_at(const struct fence_case *fc, int a, size_t n,
+			   size_t guard, size_t *gb, size_t *ga)
+{
+	return fence_put(fc->area[a], fc->span[a], n, fc->at_end, guard, gb,
+			 ga);
+}
+
 #endif /* NATIVE_TEST_UTIL_H */

@@ -680,56 +680,49 @@ static void test_lengths(unsigned int klen, size_t lo, size_t hi)
  * Buffers flush against unmapped pages, at their start and at their end:
  * any access outside [src, src+len) or [dst, dst+len) faults.
  */
-#define DATA_PAGES	3
+static void xts_fence_run(void *ctx, const struct fence_case *fc)
+{
+	struct xcase *c = ctx;
+	char detail[1024];
+	size_t gb, ga;
+	u8 *src, *dst;
+	int t;
+
+	c->len = fc->len;
+	dst = fence_at(fc, 1, c->len, GUARD, &gb, &ga);
+	src = fc->inplace ? dst : fence_at(fc, 0, c->len, 0, NULL, NULL);
+	rnd_bytes(c->iv, BLK);
+	c->enc = (int)(rnd() & 1);
+	c->in = rnd_from_pool(c->len);
+	set_oracle(c, want);
+	random_plan(c);
+	c->note = fc->note;
+	for (t = 0; t < NR_VARS; t++) {
+		if (!var_usable[t])
+			continue;
+		vgroup_record(t, check_at(t, c, src, dst, gb, ga, detail,
+					 sizeof(detail)),
+			     detail);
+	}
+}
 
 static void test_fences(unsigned int klen)
 {
-	static u8 *fsrc, *fdst;
-	const size_t end = DATA_PAGES * PAGE;
+	static const struct fence_range lens[] = { { 16, 1100 }, { 4032, 4160 } };
+	static struct fence_test ft = {
+		.pages = { 3, 3 }, .lens = lens, .nr_lens = 2,
+		.run = xts_fence_run,
+	};
 	struct xkey k;
 	struct xcase c;
-	char detail[1024];
-	int t, where;
 
-	if (!fsrc) {
-		fsrc = map_fenced(DATA_PAGES);
-		fdst = map_fenced(DATA_PAGES);
-	}
 	memset(&c, 0, sizeof(c));
 	c.k = &k;
 	vgroup_begin("aes-%u buffers against unmapped pages, lengths 16..1100 and 4032..4160, both ways (no access outside src/dst)",
 		    klen * 8);
 	xkey_random(&k, klen);
-	for (c.len = 16; c.len <= 4160; c.len++) {
-		if (c.len == 1101)
-			c.len = 4032;
-		for (where = 0; where < 4; where++) {
-			/* 0/1: src, dst at the end/start; 2/3 in place. */
-			int at_end = !(where & 1);
-			u8 *src = at_end ? fsrc + end - c.len : fsrc;
-			u8 *dst = at_end ? fdst + end - c.len : fdst;
-			size_t gb = at_end ? GUARD : 0, ga = at_end ? 0 : GUARD;
-
-			if (where >= 2)
-				src = dst;
-			rnd_bytes(c.iv, BLK);
-			c.enc = (int)(rnd() & 1);
-			c.in = rnd_from_pool(c.len);
-			set_oracle(&c, want);
-			random_plan(&c);
-			c.note = where < 2 ? (at_end ? "out-of-place, buffers end at a page end" :
-					      "out-of-place, buffers start at a page start") :
-					     (at_end ? "in-place, buffer ends at a page end" :
-					      "in-place, buffer starts at a page start");
-			for (t = 0; t < NR_VARS; t++) {
-				if (!var_usable[t])
-					continue;
-				vgroup_record(t, check_at(t, &c, src, dst, gb, ga,
-							 detail, sizeof(detail)),
-					     detail);
-			}
-		}
-	}
+	ft.ctx = &c;
+	run_fences(&ft);
 	vgroup_end();
 }
 
