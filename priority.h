@@ -13,6 +13,8 @@
 #include <linux/bits.h>
 #include "shared.h"
 
+struct aesnictr_calib;
+
 /*
  * Where ours is faster than every stock driver present, or none is present:
  * above every stock driver of 6.1 to 7.3 (400 to 800).
@@ -51,6 +53,8 @@ struct aesnictr_policy {
 	 * AESNICTR_TEMPLATE_PRIORITY.
 	 */
 	bool stock_is_template;
+	/* Timing against the stock driver at load (calibrate.h), or NULL. */
+	const struct aesnictr_calib *calib;
 };
 
 /*
