@@ -112,7 +112,7 @@ static unsigned int hundredths(u32 ratio)
  */
 static enum aesnictr_verdict measure(const struct aesnictr_policy *policy,
 				     enum aesnictr_impl impl, const char *drv,
-				     u32 flags)
+				     u32 flags, u32 *mean_out)
 {
 	struct aesnictr_calib_result res;
 	enum aesnictr_verdict v;
@@ -131,6 +131,7 @@ static enum aesnictr_verdict measure(const struct aesnictr_policy *policy,
 		return AESNICTR_VERDICT_TABLE;
 	}
 	v = aesnictr_rule(res.ratio, res.n, &mean, &min);
+	*mean_out = mean;
 	for (i = 0; i < res.n; i++)
 		scnprintf(list + strlen(list), sizeof(list) - strlen(list),
 			  " %u.%02u", hundredths(res.ratio[i]) / 100,
@@ -156,7 +157,8 @@ measured(const struct aesnictr_policy *policy, const char *drv)
 }
 
 int aesnictr_priority(const struct aesnictr_policy *policy,
-		      enum aesnictr_impl impl, char *why, size_t why_len)
+		      enum aesnictr_impl impl, char *why, size_t why_len,
+		      u32 *mean)
 {
 	enum aesnictr_cpu_class class = aesnictr_cpu_class();
 	const struct aesnictr_stock_driver *known, *top_known = NULL;
@@ -207,8 +209,9 @@ int aesnictr_priority(const struct aesnictr_policy *policy,
 			top_flags = flags;
 		}
 	}
+	*mean = 0;
 	if (top_known)
-		v = measure(policy, impl, names[top], top_flags);
+		v = measure(policy, impl, names[top], top_flags, mean);
 	ret = AESNICTR_PRIORITY;
 	if (top < 0 && *failed) {
 		scnprintf(why, why_len, "no stock driver found (%s failed its self-test)",
