@@ -22,6 +22,7 @@
 #include <linux/module.h>
 #include <linux/utsname.h>
 #include "family.h"
+#include "priority_rule.h"
 
 #ifndef AESNICTR_VERSION
 #define AESNICTR_VERSION "unknown"
@@ -195,11 +196,16 @@ static int family_start(const struct aesnictr_family *f, int cap)
 			       f->name, f->algs);
 			return -ENODEV;
 		}
-		/* a narrower one only if it was timed faster */
-		if (best < 0 || mean > best_mean) {
+		/*
+		 * a narrower one only if it was timed faster by the rule's
+		 * margin (priority_rule.h: 2%), not by the noise
+		 */
+		if (best < 0 ||
+		    (u64)mean * AESNICTR_RATIO_ONE >
+		    (u64)best_mean * AESNICTR_RULE_ABOVE_MEAN) {
 			if (best >= 0)
-				pr_info("%s: %s timed faster than %s\n", f->name,
-					aesnictr_impl_names[impl],
+				pr_info("%s: %s timed faster than %s by more than the margin\n",
+					f->name, aesnictr_impl_names[impl],
 					aesnictr_impl_names[best]);
 			best = impl;
 			best_prio = prio;
