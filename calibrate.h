@@ -52,6 +52,9 @@ struct aesnictr_calib_result {
  */
 bool aesnictr_calibrate_enabled(void);
 
+/* How long the timing of every family took so far, microseconds. */
+u64 aesnictr_calibrate_total_us(void);
+
 /*
  * Time implementation impl of a family (c) against the stock driver drv of
  * algorithm type (CRYPTO_ALG_TYPE_SKCIPHER or _AEAD) and flags (its

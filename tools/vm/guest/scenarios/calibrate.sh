@@ -52,6 +52,11 @@ calib_load() {
 			esac
 		fi
 	done
+	_v=$(ours_line "$1" "$OURS_NAME: version")
+	case "$_v" in
+	*"; timing at load: "[1-9]*" us; "*) pass "the version line gives the time all timing took: $(echo "$_v" | sed 's/.*; \(timing at load: [0-9]* us\);.*/\1/')" ;;
+	*) fail "the version line does not say 'timing at load: N us' (N > 0): ${_v:-none}" ;;
+	esac
 	rmmod_check "(calibrate_debug_pct=$2)"
 	_rc=$(cat /sys/module/aesni_intel/refcnt 2>/dev/null)
 	check $([ "${_rc:-0}" = 0 ]; echo $?) "aesni_intel has no user after ours was timed against it and removed (refcnt ${_rc:-not loaded})" \
