@@ -21,7 +21,9 @@
 #include <linux/fips.h>
 #include <linux/module.h>
 #include <linux/utsname.h>
+#include "calibrate.h"
 #include "family.h"
+#include "priority_rule.h"
 
 #ifndef AESNICTR_VERSION
 #define AESNICTR_VERSION "unknown"
@@ -152,13 +154,18 @@ static void family_unregister(const struct aesnictr_family *f)
 
 /*
  * Self-test and register one family on the widest implementation at or below
- * cap that the CPU has and that passes.  Returns the implementation, -ENODEV
- * if none could, or another error (which, in FIPS mode, refuses the load).
+ * cap that the CPU has and that passes; where the family was timed against
+ * the stock driver (priority.c), every implementation that passes is timed
+ * and the fastest is registered instead.  Returns the implementation,
+ * -ENODEV if none could, or another error (which, in FIPS mode, refuses the
+ * load).
  */
 static int family_start(const struct aesnictr_family *f, int cap)
 {
 	const char *lacks = f->cpu_lacks(AESNICTR_AVX);
-	int impl, err;
+	char why[96], best_why[96] = "";
+	int impl, err, prio, best = -1, best_prio = 0;
+	u32 mean, best_mean = 0;
 
 	if (lacks) {
 		pr_info("%s: %s not registered: the CPU lacks %s\n", f->name,
@@ -172,9 +179,6 @@ static int family_start(const struct aesnictr_family *f, int cap)
 		return fips_enabled ? err : -ENODEV;
 	}
 	for (impl = cap; impl >= 0; impl--) {
-		char why[96];
-		int prio;
-
 		if (f->cpu_lacks(impl))
 			continue;
 		err = f->selftest(impl, true);
@@ -186,25 +190,45 @@ static int family_start(const struct aesnictr_family *f, int cap)
 				return err;
 			continue;
 		}
-		prio = aesnictr_priority(f->policy, impl, why, sizeof(why));
+		prio = aesnictr_priority(f->policy, impl, why, sizeof(why),
+					 &mean);
 		if (prio < 0) {
 			pr_err("%s: %s not registered: its priority could not be decided\n",
 			       f->name, f->algs);
 			return -ENODEV;
 		}
-		err = family_register(f, impl, prio);
-		if (err) {
-			pr_err("%s: registering %s failed: %d\n", f->name,
-			       f->algs, err);
-			return err;
+		/*
+		 * a narrower one only if it was timed faster by the rule's
+		 * margin (priority_rule.h: 2%), not by the noise
+		 */
+		if (best < 0 ||
+		    (u64)mean * AESNICTR_RATIO_ONE >
+		    (u64)best_mean * AESNICTR_RULE_ABOVE_MEAN) {
+			if (best >= 0)
+				pr_info("%s: %s timed faster than %s by more than the margin\n",
+					f->name, aesnictr_impl_names[impl],
+					aesnictr_impl_names[best]);
+			best = impl;
+			best_prio = prio;
+			best_mean = mean;
+			strscpy(best_why, why, sizeof(best_why));
 		}
-		pr_info("%s: %s as *-aesnictr-%s (priority %d: %s)\n", f->name,
-			f->algs, aesnictr_impl_names[impl], prio, why);
-		return impl;
+		if (!mean)
+			break;	/* not timed: the widest that passed */
 	}
-	pr_err("%s: no implementation passed its self-test; %s not registered\n",
-	       f->name, f->algs);
-	return -ENODEV;
+	if (best < 0) {
+		pr_err("%s: no implementation passed its self-test; %s not registered\n",
+		       f->name, f->algs);
+		return -ENODEV;
+	}
+	err = family_register(f, best, best_prio);
+	if (err) {
+		pr_err("%s: registering %s failed: %d\n", f->name, f->algs, err);
+		return err;
+	}
+	pr_info("%s: %s as *-aesnictr-%s (priority %d: %s)\n", f->name,
+		f->algs, aesnictr_impl_names[best], best_prio, best_why);
+	return best;
 }
 
 static void families_stop(void)
@@ -288,8 +312,10 @@ static int __init aesnictr_init(void)
 	if (AESNICTR_UNTESTED_KERNEL)
 		pr_notice("kernel %s is newer than 7.3, the newest this version was tested on: any driver of the kernel's that ours was not measured against stays above ours\n",
 			  utsname()->release);
-	pr_info("version %s:%s (width cap %s: %s; cpu class %s)\n",
+	pr_info("version %s:%s (width cap %s: %s; timing at load: %s%llu us; cpu class %s)\n",
 		AESNICTR_VERSION, summary, aesnictr_impl_names[cap], why,
+		aesnictr_calibrate_enabled() ? "" : "off, ",
+		aesnictr_calibrate_total_us(),
 		aesnictr_cpu_class_names[aesnictr_cpu_class()]);
 	return 0;
 }

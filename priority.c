@@ -13,6 +13,10 @@
  * newer kernel's driver under a new name, hardware) is logged by name and
  * priority and counts as faster: ours goes below it.  A driver that failed
  * its own self-test counts as absent: the kernel would not use it either.
+ * Where the family can be timed (ctr, gcm, xts: policy->calib) and
+ * calibrate= is on, ours is first timed against that driver (calibrate.c)
+ * and the rule of priority_rule.c decides: above it, below it, or, inside
+ * the rule's margin, the measured tables as above.
  * A template instance never counts: ours always beats a composition of
  * generic parts.  Where the stock code is a template (authenc), ours
  * registers at one fixed priority above it.
@@ -29,10 +33,12 @@
 
 #include <crypto/algapi.h>
 #include <linux/err.h>
+#include <linux/math64.h>
 #include <linux/printk.h>
 #include <linux/rwsem.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include "calibrate.h"
 #include "priority.h"
 
 /* Rivals considered per family; more are logged and left out. */
@@ -45,7 +51,7 @@
  * never hands it out, so it counts as absent), another error if its state
  * could not be read.
  */
-static int stock_priority(const char *drv, u32 type)
+static int stock_priority(const char *drv, u32 type, u32 *flags)
 {
 	struct crypto_alg *alg;
 	int prio;
@@ -55,6 +61,7 @@ static int stock_priority(const char *drv, u32 type)
 	if (IS_ERR(alg))
 		return PTR_ERR(alg);
 	prio = alg->cra_priority;
+	*flags = alg->cra_flags;
 	if ((alg->cra_flags & CRYPTO_ALG_INSTANCE) ||
 	    strchr(alg->cra_driver_name, '('))
 		prio = -ENOENT;
@@ -92,6 +99,51 @@ static int find_rivals(const struct aesnictr_policy *policy,
 	return n;
 }
 
+/* A Q16 ratio as hundredths, rounded: 1.07 is 107. */
+static unsigned int hundredths(u32 ratio)
+{
+	return ((u64)ratio * 100 + AESNICTR_RATIO_ONE / 2) >> 16;
+}
+
+/*
+ * Ours (impl) timed against the stock driver drv (calibrate.c) and the
+ * rule's verdict, logged with every ratio; AESNICTR_VERDICT_TABLE where the
+ * family has no timing, calibrate=0, or the timing failed.
+ */
+static enum aesnictr_verdict measure(const struct aesnictr_policy *policy,
+				     enum aesnictr_impl impl, const char *drv,
+				     u32 flags, u32 *mean_out)
+{
+	struct aesnictr_calib_result res;
+	enum aesnictr_verdict v;
+	char list[AESNICTR_CALIB_MAX_POINTS * 5 + 1] = "";
+	unsigned int i;
+	u32 mean, min;
+	int err;
+
+	if (!policy->calib || !aesnictr_calibrate_enabled())
+		return AESNICTR_VERDICT_TABLE;
+	err = aesnictr_calibrate(policy->calib, impl, drv, policy->type, flags,
+				 &res);
+	if (err) {
+		pr_warn("%s: timing %s against %s failed (%d): the measured tables decide\n",
+			policy->cra_name, aesnictr_impl_names[impl], drv, err);
+		return AESNICTR_VERDICT_TABLE;
+	}
+	v = aesnictr_rule(res.ratio, res.n, &mean, &min);
+	*mean_out = mean;
+	for (i = 0; i < res.n; i++)
+		scnprintf(list + strlen(list), sizeof(list) - strlen(list),
+			  " %u.%02u", hundredths(res.ratio[i]) / 100,
+			  hundredths(res.ratio[i]) % 100);
+	pr_info("%s: %s timed against %s:%s; mean %u.%02u, lowest %u.%02u: %s (%llu us)\n",
+		policy->cra_name, aesnictr_impl_names[impl], drv, list,
+		hundredths(mean) / 100, hundredths(mean) % 100,
+		hundredths(min) / 100, hundredths(min) % 100,
+		aesnictr_verdict_name(v), div_u64(res.ns, 1000));
+	return v;
+}
+
 /* The entry of the family's measured list for driver drv, or NULL. */
 static const struct aesnictr_stock_driver *
 measured(const struct aesnictr_policy *policy, const char *drv)
@@ -105,13 +157,16 @@ measured(const struct aesnictr_policy *policy, const char *drv)
 }
 
 int aesnictr_priority(const struct aesnictr_policy *policy,
-		      enum aesnictr_impl impl, char *why, size_t why_len)
+		      enum aesnictr_impl impl, char *why, size_t why_len,
+		      u32 *mean)
 {
 	enum aesnictr_cpu_class class = aesnictr_cpu_class();
 	const struct aesnictr_stock_driver *known, *top_known = NULL;
 	char (*names)[CRYPTO_MAX_ALG_NAME];
 	char failed[CRYPTO_MAX_ALG_NAME] = "";
+	enum aesnictr_verdict v = AESNICTR_VERDICT_TABLE;
 	int i, n, prio, top = -1, top_prio = 0, ret;
+	u32 flags = 0, top_flags = 0;
 
 	if (policy->stock_is_template) {
 		scnprintf(why, why_len, "above the %.*s template",
@@ -128,7 +183,7 @@ int aesnictr_priority(const struct aesnictr_policy *policy,
 		n = AESNICTR_MAX_RIVALS;
 	}
 	for (i = 0; i < n; i++) {
-		prio = stock_priority(names[i], policy->type);
+		prio = stock_priority(names[i], policy->type, &flags);
 		if (prio == -ENOENT)
 			continue;
 		if (prio == -ELIBBAD) {
@@ -151,8 +206,12 @@ int aesnictr_priority(const struct aesnictr_policy *policy,
 			top = i;
 			top_prio = prio;
 			top_known = known;
+			top_flags = flags;
 		}
 	}
+	*mean = 0;
+	if (top_known)
+		v = measure(policy, impl, names[top], top_flags, mean);
 	ret = AESNICTR_PRIORITY;
 	if (top < 0 && *failed) {
 		scnprintf(why, why_len, "no stock driver found (%s failed its self-test)",
@@ -165,6 +224,13 @@ int aesnictr_priority(const struct aesnictr_policy *policy,
 		scnprintf(why, why_len, "below %s (%d), not measured against it",
 			  names[top], top_prio);
 		ret = top_prio - 1;
+	} else if (v == AESNICTR_VERDICT_BELOW) {
+		scnprintf(why, why_len, "below %s (%d), slower when timed at load",
+			  names[top], top_prio);
+		ret = top_prio - 1;
+	} else if (v == AESNICTR_VERDICT_ABOVE) {
+		scnprintf(why, why_len, "above %s (%d), faster when timed at load",
+			  names[top], top_prio);
 	} else if (top_known->beaten_by[class] & AESNICTR_BY(impl)) {
 		scnprintf(why, why_len, "above %s (%d)", names[top], top_prio);
 	} else {

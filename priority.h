@@ -13,6 +13,8 @@
 #include <linux/bits.h>
 #include "shared.h"
 
+struct aesnictr_calib;
+
 /*
  * Where ours is faster than every stock driver present, or none is present:
  * above every stock driver of 6.1 to 7.3 (400 to 800).
@@ -51,6 +53,8 @@ struct aesnictr_policy {
 	 * AESNICTR_TEMPLATE_PRIORITY.
 	 */
 	bool stock_is_template;
+	/* Timing against the stock driver at load (calibrate.h), or NULL. */
+	const struct aesnictr_calib *calib;
 };
 
 /*
@@ -70,9 +74,11 @@ struct aesnictr_policy {
  * The priority to register implementation impl of a family with, and in why
  * the reason, for the load line; -EAGAIN if a rival's state could not be
  * read, -ENOMEM (the family is then left out rather than risk standing
- * above faster code).
+ * above faster code).  *mean: the geometric mean of the ratios (Q16, stock
+ * time over ours) where impl was timed against the stock driver, else 0.
  */
 int aesnictr_priority(const struct aesnictr_policy *policy,
-		      enum aesnictr_impl impl, char *why, size_t why_len);
+		      enum aesnictr_impl impl, char *why, size_t why_len,
+		      u32 *mean);
 
 #endif /* AESNICTR_PRIORITY_H */

@@ -22,6 +22,7 @@
 #include <crypto/xts.h>
 #include <linux/indirect_call_wrapper.h>
 #include <linux/module.h>
+#include "calibrate.h"
 #include "family.h"
 #include "skcipher_driver.h"
 #include "xts_internal.h"
@@ -360,10 +361,40 @@ static const struct aesnictr_stock_driver xts_stock[] = {
 	{}
 };
 
+/*
+ * The load-time timing (calibrate.c) at dm-crypt's sector sizes, 512 bytes
+ * and 4 KiB, both directions.
+ */
+static int xts_calib_setkey(void *ctx, const u8 *key, unsigned int key_len)
+{
+	aesnictr_xts_expand(ctx, key, key_len, aesnictr_simd_usable());
+	return 0;
+}
+
+static int xts_calib_crypt(const void *ctx, enum aesnictr_impl impl,
+			   void *req, bool enc)
+{
+	u8 tweak[AES_BLOCK_SIZE];
+	struct xts_req x = { { &xts_ops }, ctx, aesnictr_xts_impl(impl), tweak };
+
+	return aesnictr_skcipher_crypt(&x.base, req, enc);
+}
+
+static const struct aesnictr_calib xts_calib = {
+	.sizes		= { 512, 4096 },
+	.nr_sizes	= 2,
+	.key_lens	= { 2 * AES_KEYSIZE_128, 2 * AES_KEYSIZE_256 },
+	.both_dirs	= true,
+	.ctx_size	= sizeof(struct aesnictr_xts_keys),
+	.setkey		= xts_calib_setkey,
+	.crypt		= xts_calib_crypt,
+};
+
 static const struct aesnictr_policy xts_policy = {
 	.cra_name	= "xts(aes)",
 	.type		= CRYPTO_ALG_TYPE_SKCIPHER,
 	.stock		= xts_stock,
+	.calib		= &xts_calib,
 };
 
 static void xts_use_impl(enum aesnictr_impl impl)

@@ -75,6 +75,7 @@ for k in $kvers; do
 		echo "PASS: sparse $k: no warnings in the $(echo $sources | wc -w) files the module builds from"
 	fi
 	if modinfo "build/$k/aesni_ctr.ko" | grep -q '^parm:.*max_tier:.\+' &&
+	   modinfo "build/$k/aesni_ctr.ko" | grep -q '^parm:.*calibrate:.\+' &&
 	   modinfo "build/$k/aesni_ctr.ko" | grep -q '^parm:.*debug_force_nosimd:.\+' &&
 	   modinfo "build/$k/aesni_ctr.ko" | grep -q '^description:' &&
 	   [ "$(modinfo -F vermagic "build/$k/aesni_ctr.ko" | cut -d' ' -f1)" = "$k" ]; then

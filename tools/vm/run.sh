@@ -128,6 +128,9 @@
 #              (ccm(aes)) and GCMP-256 (gcm(aes)) traffic checked byte by
 #              byte, our drivers' refcnt rises per key (no template or stock
 #              driver used), the forced non-SIMD path (VM_WIFI_BYTES)
+#   calibrate  -cpu max: the load-time timing against the stock driver
+#              (ctr, gcm, xts) with calibrate_debug_pct 150, 50 and 100:
+#              above, below, the tables decide; then no stock driver
 #   demo       -cpu max: make run's guest (function only, nothing timed):
 #              load, self-tests, priority and resolution of every name, one
 #              AF_ALG, dm-crypt (aes-xts-plain64) and IPsec ESP (rfc4106,

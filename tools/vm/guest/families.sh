@@ -345,7 +345,10 @@ check_resolution() { check_resolution_of "$1" "$2" $(holder "$1" 120); }
 # The load line of family $1 since mark $2:
 #   aesni_ctr: <family>: <algs> as *-aesnictr-<impl> (priority N: <why>)
 # <why>: "no stock driver found" (N = 1000), "above <driver> (<p>)" (N > p),
-# "below <driver> (<p>), faster on this CPU class" (N = p - 1), "below
+# "below <driver> (<p>), faster on this CPU class" (N = p - 1); with the
+# load-time timing (calibrate.sh) "above <driver> (<p>), faster when timed
+# at load" (N > p) and "below <driver> (<p>), slower when timed at load"
+# (N = p - 1); "below
 # <driver> (<p>), not measured against it" (N = p - 1: the highest rival is
 # a driver the family's list does not have; the rival scenario), authenc
 # and ccm: "above the <family> template" (the module prints no number:
@@ -370,7 +373,10 @@ check_load_line() {
 		[ "${_p:-0}" -le "$_n" ] || _bad="N below p" ;;
 	*:"no stock driver found"|*:"no stock driver found ("*" failed its self-test)")
 		[ "$_n" = $PRIO_OURS ] || _bad="want priority $PRIO_OURS" ;;
-	*:"above "*" ("*")") [ "$_n" -gt "$_p" ] || _bad="N not above p" ;;
+	*:"above "*" ("*")"|*:"above "*" ("*"), faster when timed at load")
+		[ "$_n" -gt "$_p" ] || _bad="N not above p" ;;
+	*:"below "*" ("*"), slower when timed at load")
+		[ "$_n" = $((_p - 1)) ] || _bad="want priority p - 1" ;;
 	*:"below "*" ("*"), faster on this CPU class"|*:"below "*" ("*"), not measured against it")
 		[ "$_n" = $((_p - 1)) ] || _bad="want priority p - 1" ;;
 	*) _bad="no line '$OURS_NAME: $1: ... as *-aesnictr-<impl> (priority N: <why>)' with a known <why>" ;;
@@ -380,7 +386,7 @@ check_load_line() {
 	absent:*:"no stock driver found"|present:authenc*:*|present:ccm:*|present:*:above*|present:*:below*|:*) ;;
 	# 7.x's own generic mode code over the AES library (crypto/aes.c):
 	# there whatever aesni_intel's absence leaves
-	absent:*:"above "*"-aes-lib (110)") ;;
+	absent:*:"above "*"-aes-lib (110)"|absent:*:"above "*"-aes-lib (110), faster when timed at load") ;;
 	*) _bad="$_bad; want a line for the stock driver being ${3:-}" ;;
 	esac
 	for _a in $(family_algs $1); do

@@ -19,6 +19,7 @@ read_cmdline
 # without a module under test (VM_MODULE=stock) main is the rig's self-test
 [ "$SCEN" = main ] && [ -z "$OURS_KO" ] && SCEN=stock
 ktap_begin
+calibrate_off_by_default
 if [ -f "/vmtest/scenarios/$SCEN.sh" ]; then
 	. "/vmtest/scenarios/$SCEN.sh"
 	scenario_run

@@ -360,13 +360,21 @@ afalg_unrestrict() {
 }
 
 # insmod the module under test with optional parameters, after the modules
-# it links against (modinfo depends, e.g. authenc); sets INSMOD_ERR
+# it links against (modinfo depends, e.g. authenc); sets INSMOD_ERR.
+# calibrate=0 comes first (a later calibrate= wins): emulated timings mean
+# nothing, so the load-time timing is tested only where a scenario asks
+# for it with calibrate_debug_pct (calibrate.sh); the same default for
+# modprobe is in /etc/modprobe.d (calibrate_off_by_default).
 ours_insmod() {
 	for _d in $OURS_DEPS; do
 		[ -e "/sys/module/$_d" ] || modprobe "$_d" 2>/dev/null ||
 			info "modprobe $_d (a dependency of $OURS_NAME) failed"
 	done
-	INSMOD_ERR=$(vminsmod "$OURS_KO" "$@" 2>&1)
+	INSMOD_ERR=$(vminsmod "$OURS_KO" calibrate=0 "$@" 2>&1)
+}
+calibrate_off_by_default() {
+	mkdir -p /etc/modprobe.d
+	echo "options $OURS_NAME calibrate=0" >/etc/modprobe.d/vmtest-calibrate.conf
 }
 ours_loaded() { [ -e "/sys/module/$OURS_NAME" ]; }
 # insmod_marked MARK [PARAMS...]: a mark, then ours_insmod; on failure a
