@@ -312,11 +312,13 @@ static int __init aesnictr_init(void)
 	if (AESNICTR_UNTESTED_KERNEL)
 		pr_notice("kernel %s is newer than 7.3, the newest this version was tested on: any driver of the kernel's that ours was not measured against stays above ours\n",
 			  utsname()->release);
-	pr_info("version %s:%s (width cap %s: %s; timing at load: %s%llu us; cpu class %s)\n",
+	pr_info("version %s:%s (width cap %s: %s; timing at load %s; cpu class %s)\n",
 		AESNICTR_VERSION, summary, aesnictr_impl_names[cap], why,
-		aesnictr_calibrate_enabled() ? "" : "off, ",
-		aesnictr_calibrate_total_us(),
+		aesnictr_calibrate_enabled() ? "on" : "off",
 		aesnictr_cpu_class_names[aesnictr_cpu_class()]);
+	if (aesnictr_calibrate_enabled())
+		pr_info("timing at load took %llu us in all\n",
+			aesnictr_calibrate_total_us());
 	return 0;
 }
 

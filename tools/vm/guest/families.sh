@@ -243,7 +243,8 @@ check_summary_line() {
 		"load summary line '$_l', want:$_bad"
 }
 # the version line must end with "cpu class $2" (the module closes the
-# parenthesis it is in: "(width cap vaes512: default; cpu class default)")
+# parenthesis it is in: "(width cap vaes512: default; timing at load off;
+# cpu class default)")
 # (log since mark $1)
 check_cpu_class() {
 	_l=$(ours_line "$1" "$OURS_NAME: version")
