@@ -10,15 +10,11 @@
  * minimum the rule itself reports.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "priority_rule.h"
+#include "test_util.h"
 
 #define MAX_POINTS	16
 /*
@@ -31,36 +27,14 @@
  */
 #define MEAN_REL_TOL	(1.0L / 32768)
 
-static uint64_t rng_state;
-static int nr_fail;
-
-static uint64_t rnd(void)
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 /* uniform in [0, 1) */
 static long double unif(void)
 {
 	return (long double)(rnd() >> 11) / 9007199254740992.0L;
 }
 
-static void report(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s: ", ok ? "PASS" : "FAIL");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!ok)
-		nr_fail++;
-}
+/* a PASS or FAIL line */
+#define report(ok, ...) ((ok) ? pass(__VA_ARGS__) : fail(__VA_ARGS__))
 
 static long double q16(u32 r)
 {
@@ -258,29 +232,10 @@ static void test_examples(void)
 
 int main(int argc, char **argv)
 {
-	long cases = 200000;
-	const char *s;
-	int i;
+	long cases = test_init("test_priority_rule", argc, argv);
 
-	rng_state = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-	if ((s = getenv("SEED")) && *s)
-		rng_state = strtoull(s, NULL, 0);
-	for (i = 1; i < argc; i++) {
-		if (!strncmp(argv[i], "--seed=", 7)) {
-			rng_state = strtoull(argv[i] + 7, NULL, 0);
-		} else if (!strncmp(argv[i], "--cases=", 8)) {
-			cases = strtol(argv[i] + 8, NULL, 0);
-		} else {
-			fprintf(stderr, "usage: %s [--seed=N] [--cases=N]\n", argv[0]);
-			return 2;
-		}
-	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	printf("test_priority_rule: seed %llu (rerun with SEED=%llu), %ld random cases\n",
-	       (unsigned long long)rng_state, (unsigned long long)rng_state, cases);
 	test_examples();
 	test_ratio(cases);
 	test_rule(cases);
-	printf("test_priority_rule: %d failed\n", nr_fail);
-	return nr_fail ? 1 : 0;
+	return test_finish("test_priority_rule covered: the rule in portable C (no tier)");
 }
