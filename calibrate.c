@@ -201,7 +201,10 @@ int aesnictr_calibrate(const struct aesnictr_calib *c,
 	int err;
 
 	res->n = 0;
-	if (c->nr_sizes * ARRAY_SIZE(c->key_lens) * (c->both_dirs + 1) >
+	for (s = 0; c->sizes[s]; s++)
+		if (c->sizes[s] > AESNICTR_CALIB_MAX_LEN)
+			return -EINVAL;
+	if (s * ARRAY_SIZE(c->key_lens) * (c->both_dirs + 1) >
 	    AESNICTR_CALIB_MAX_POINTS)
 		return -EINVAL;
 	b.ctx_mem = kzalloc(c->ctx_size + 63, GFP_KERNEL);
@@ -214,7 +217,7 @@ int aesnictr_calibrate(const struct aesnictr_calib *c,
 		key[k] = 0x11 * k + 7;
 	for (k = 0; !err && k < ARRAY_SIZE(c->key_lens); k++) {
 		err = set_keys(&b, key, c->key_lens[k]);
-		for (s = 0; !err && s < c->nr_sizes; s++)
+		for (s = 0; !err && c->sizes[s]; s++)
 			for (d = 0; !err && d <= c->both_dirs; d++)
 				err = time_point(&b, c->sizes[s], !d,
 						 &res->ratio[res->n++]);

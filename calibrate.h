@@ -19,9 +19,8 @@
 #define AESNICTR_CALIB_MAX_POINTS	12
 
 struct aesnictr_calib {
-	/* the deciding text sizes, at most 16 KiB each */
-	unsigned int sizes[3];
-	unsigned int nr_sizes;
+	/* the deciding text sizes: aesnictr_calib_sizes[] (priority_rule.h) */
+	const unsigned int *sizes;
 	/* the key lengths (bytes, as setkey takes them): AES-128 and -256 */
 	unsigned int key_lens[2];
 	bool both_dirs;		/* decryption timed too (ctr: the same) */

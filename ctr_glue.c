@@ -232,8 +232,8 @@ static void ctr_use_impl(enum aesnictr_impl impl)
 }
 
 /*
- * The load-time timing (calibrate.c) at ctr's users' sizes: an IPsec
- * packet at MTU 1500, a page, a TLS record.
+ * The load-time timing (calibrate.c) at ctr's users' sizes
+ * (priority_rule.h).
  */
 static int ctr_calib_setkey(void *ctx, const u8 *key, unsigned int key_len)
 {
@@ -250,8 +250,7 @@ static int ctr_calib_crypt(const void *ctx, enum aesnictr_impl impl,
 }
 
 static const struct aesnictr_calib ctr_calib = {
-	.sizes		= { 1420, 4096, 16384 },
-	.nr_sizes	= 3,
+	.sizes		= aesnictr_calib_sizes[AESNICTR_CALIB_CTR],
 	.key_lens	= { AES_KEYSIZE_128, AES_KEYSIZE_256 },
 	.ctx_size	= sizeof(struct aesnictr_ctr_keys),
 	.setkey		= ctr_calib_setkey,

@@ -11,6 +11,13 @@
 
 #define Q16	16
 
+const unsigned int
+aesnictr_calib_sizes[AESNICTR_NR_CALIB][AESNICTR_CALIB_MAX_SIZES + 1] = {
+	[AESNICTR_CALIB_CTR] = { 1420, 4096, 16384 },
+	[AESNICTR_CALIB_GCM] = { 64, 1420, 16384 },
+	[AESNICTR_CALIB_XTS] = { 512, 4096 },
+};
+
 const char *aesnictr_verdict_name(enum aesnictr_verdict v)
 {
 	switch (v) {

@@ -28,6 +28,27 @@
 #define AESNICTR_RULE_ABOVE_MIN		AESNICTR_RATIO_PCT(97)
 #define AESNICTR_RULE_BELOW_MEAN	AESNICTR_RATIO_PCT(98)
 
+/*
+ * The deciding points, the sizes each family's users send (at most 16 KiB,
+ * one request each): ctr an IPsec packet at MTU 1500, a page, a TLS record;
+ * gcm a short packet, an IPsec packet, a TLS record; xts dm-crypt's two
+ * sector sizes.  AES-128 and AES-256 keys; gcm and xts both directions.
+ * The module's load-time timing (calibrate.c) and tools/native's bench
+ * --calibrate both take them from here.
+ */
+enum aesnictr_calib_family {
+	AESNICTR_CALIB_CTR,
+	AESNICTR_CALIB_GCM,
+	AESNICTR_CALIB_XTS,
+	AESNICTR_NR_CALIB
+};
+
+#define AESNICTR_CALIB_MAX_SIZES	3
+
+/* each family's sizes in bytes, 0-terminated */
+extern const unsigned int
+aesnictr_calib_sizes[AESNICTR_NR_CALIB][AESNICTR_CALIB_MAX_SIZES + 1];
+
 enum aesnictr_verdict {
 	AESNICTR_VERDICT_ABOVE,
 	AESNICTR_VERDICT_BELOW,

@@ -362,8 +362,8 @@ static const struct aesnictr_stock_driver xts_stock[] = {
 };
 
 /*
- * The load-time timing (calibrate.c) at dm-crypt's sector sizes, 512 bytes
- * and 4 KiB, both directions.
+ * The load-time timing (calibrate.c) at dm-crypt's sector sizes
+ * (priority_rule.h), both directions.
  */
 static int xts_calib_setkey(void *ctx, const u8 *key, unsigned int key_len)
 {
@@ -381,8 +381,7 @@ static int xts_calib_crypt(const void *ctx, enum aesnictr_impl impl,
 }
 
 static const struct aesnictr_calib xts_calib = {
-	.sizes		= { 512, 4096 },
-	.nr_sizes	= 2,
+	.sizes		= aesnictr_calib_sizes[AESNICTR_CALIB_XTS],
 	.key_lens	= { 2 * AES_KEYSIZE_128, 2 * AES_KEYSIZE_256 },
 	.both_dirs	= true,
 	.ctx_size	= sizeof(struct aesnictr_xts_keys),

@@ -4,9 +4,9 @@
  * (../../priority_rule.c, the same file) would give on this CPU, family by
  * family, against each stock kernel's own pick here (the rows linux-<kver>).
  *
- * The bench core times only the deciding sizes of each family (the sizes
- * its users send: ctr 1420 B, 4 KiB, 16 KiB; gcm 64 B, 1420 B, 16 KiB; xts
- * 512 B and 4 KiB), both directions, AES-128 and AES-256, and hands each
+ * The bench core times only the deciding sizes of each family (the
+ * module's, from priority_rule.h: the sizes its users send), both
+ * directions, AES-128 and AES-256, and hands each
  * point's best times here (calibrate_record).  A point's ratio is the stock
  * row's time over ours; per family, kernel and implementation of ours the
  * rule gives the geometric mean, the minimum and a verdict, and the
@@ -18,18 +18,14 @@
 #include "bench.h"
 #include "priority_rule.h"
 
-static const size_t ctr_sizes[] = { 1420, 4096, 16384, 0 };
-static const size_t gcm_sizes[] = { 64, 1420, 16384, 0 };
-static const size_t xts_sizes[] = { 512, 4096, 0 };
-
 /* The families that take a name from a stock driver, by mode prefix. */
 static const struct cal_family {
 	const char *name;	/* its modes' names start with it */
-	const size_t *sizes;
+	enum aesnictr_calib_family sizes;	/* aesnictr_calib_sizes[] */
 } cal_families[] = {
-	{ "ctr", ctr_sizes },
-	{ "gcm", gcm_sizes },
-	{ "xts", xts_sizes },
+	{ "ctr", AESNICTR_CALIB_CTR },
+	{ "gcm", AESNICTR_CALIB_GCM },
+	{ "xts", AESNICTR_CALIB_XTS },
 };
 #define NR_CAL_FAMILIES	ARRAY_LEN(cal_families)
 
@@ -65,9 +61,14 @@ int calibrate_mode(const char *mode)
 
 const size_t *calibrate_sizes(const char *mode)
 {
-	int f = family_of(mode);
+	static size_t sizes[NR_CAL_FAMILIES][AESNICTR_CALIB_MAX_SIZES + 1];
+	int f = family_of(mode), i;
 
-	return f < 0 ? NULL : cal_families[f].sizes;
+	if (f < 0)
+		return NULL;
+	for (i = 0; i <= AESNICTR_CALIB_MAX_SIZES; i++)
+		sizes[f][i] = aesnictr_calib_sizes[cal_families[f].sizes][i];
+	return sizes[f];
 }
 
 /* A stock kernel's own pick ("linux-7.3"), not one of its other variants. */

@@ -42,6 +42,8 @@ AUTHENC_SHA256='authenc(hmac(sha256),cbc(aes))'
 AUTHENC_SHA384='authenc(hmac(sha384),cbc(aes))'
 AUTHENC_SHA512='authenc(hmac(sha512),cbc(aes))'
 PRIO_OURS=1000		# the module's priority where it beats what is there
+PRIO_TEMPLATE=4500	# above a template's instances (both: priority.h's,
+			# compared by tools/kbuild-check.sh)
 # the implementations family $1 has at all, narrowest first
 family_impls() {
 	_o="" _ifs=$IFS IFS=$NL
@@ -349,14 +351,13 @@ check_resolution() { check_resolution_of "$1" "$2" $(holder "$1" 120); }
 # "below <driver> (<p>), faster on this CPU class" (N = p - 1); with the
 # load-time timing (calibrate.sh) "above <driver> (<p>), faster when timed
 # at load" (N > p) and "below <driver> (<p>), slower when timed at load"
-# (N = p - 1); "below
-# <driver> (<p>), not measured against it" (N = p - 1: the highest rival is
-# a driver the family's list does not have; the rival scenario), authenc
-# and ccm: "above the <family> template" (the module prints no number:
-# 4500).  $3 = "absent" (no stock driver may be loaded: "no stock driver
-# found", or on 7.x "above <mode>-aes-lib (110)"; authenc, ccm: 4500,
-# either reason), "present" (a stock driver
-# exists: not "no stock driver found", except for authenc and ccm) or
+# (N = p - 1); "below <driver> (<p>), not measured against it" (N = p - 1:
+# the highest rival is a driver the family's list does not have; the rival
+# scenario); a family whose stock code is a template (its first
+# algorithm's outer name: authenc, ccm): "above the <template> template"
+# (N = 4500, whatever $3 says).  $3 = "absent" (no stock driver may be
+# loaded: "no stock driver found", or on 7.x "above <mode>-aes-lib
+# (110)"), "present" (a stock driver exists: not "no stock driver found") or
 # empty.  Each of our drivers of the family must have priority N in
 # /proc/crypto, a driver named in <why> priority p.  Prints "PRIO: <family>
 # <N>" for the host.
@@ -367,11 +368,13 @@ check_load_line() {
 	_p=$(echo "$_why" | sed -n 's/^[a-z]* .* (\([0-9]*\)).*$/\1/p')
 	_sd=$(echo "$_why" | sed -n -E 's/^(above|below) ([^ ]*) \([0-9]*\).*$/\2/p')
 	_bad=""
+	# a family whose stock code is a template: the template is its first
+	# algorithm's outermost name (authenc, ccm)
+	_tmpl=$(family_algs $1)
+	_tmpl=${_tmpl%%(*}
 	case "$1:$_why" in
-	authenc:"above the authenc template"*|authenc:"no stock driver found"|\
-	authenc-sha512:"above the authenc template"*|authenc-sha512:"no stock driver found"|\
-	ccm:"above the ccm template"*|ccm:"no stock driver found")
-		[ "${_p:-0}" -le "$_n" ] || _bad="N below p" ;;
+	*:"above the $_tmpl template")
+		[ "$_n" = $PRIO_TEMPLATE ] || _bad="want priority $PRIO_TEMPLATE above a template" ;;
 	*:"no stock driver found"|*:"no stock driver found ("*" failed its self-test)")
 		[ "$_n" = $PRIO_OURS ] || _bad="want priority $PRIO_OURS" ;;
 	*:"above "*" ("*")"|*:"above "*" ("*"), faster when timed at load")
@@ -383,8 +386,7 @@ check_load_line() {
 	*) _bad="no line '$OURS_NAME: $1: ... as *-aesnictr-<impl> (priority N: <why>)' with a known <why>" ;;
 	esac
 	case "${3:-}:$1:$_why" in
-	absent:authenc*:*|absent:ccm:*) [ "$_n" = 4500 ] || _bad="$_bad; want 4500 with no stock driver" ;;
-	absent:*:"no stock driver found"|present:authenc*:*|present:ccm:*|present:*:above*|present:*:below*|:*) ;;
+	*:*:"above the $_tmpl template"|absent:*:"no stock driver found"|present:*:above*|present:*:below*|:*) ;;
 	# 7.x's own generic mode code over the AES library (crypto/aes.c):
 	# there whatever aesni_intel's absence leaves
 	absent:*:"above "*"-aes-lib (110)"|absent:*:"above "*"-aes-lib (110), faster when timed at load") ;;
