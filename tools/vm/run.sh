@@ -291,17 +291,20 @@ boot() {
 		emit skip "$tag: boot with -cpu $cpu" "QEMU $VM_QEMU_VERSION refuses it: $(grep -m1 . "$logdir/cpucheck.qemu")"
 		return
 	fi
-	rm -f "$dm" "$con.panic-before-init"
+	rm -f "$dm" "$con.before-init"
 	t0=$(date +%s)
 	qemu_boot "$con" "$res" "$logdir/$name.qemu" "$cpu" "$tmo" "$extra"
 	rc=$?
-	# A panic before /init ran is Debian's kernel under TCG, nothing of
-	# the module's (only /init loads it; seen in one boot of many: 6.12,
-	# "Oops: int3" while probing ACPI at 1 s): the boot is made once more,
-	# the first console kept beside the second.  Any later panic fails.
-	if grep -q 'Kernel panic' "$con" && ! grep -q 'Run /init' "$con"; then
-		mv "$con" "$con.panic-before-init"
-		echo "# boot $tag: the kernel panicked before /init ran ($(tr -d '\r' <"$con.panic-before-init" | grep -m1 -e 'Oops' -e 'Kernel panic' | cut -c1-120)); booting once more (first console: $con.panic-before-init)"
+	# A panic or a hang before /init ran is Debian's kernel under TCG,
+	# nothing of the module's (only /init loads it; seen in one boot of
+	# many: 6.12, "Oops: int3" while probing ACPI at 1 s; 7.3, stuck
+	# bringing up the second CPU at 0.8 s until the timeout): the boot is
+	# made once more, the first console kept beside the second.  Any
+	# later panic or timeout fails.
+	if { grep -q 'Kernel panic' "$con" || [ $rc -eq 124 ] || [ $rc -eq 137 ]; } &&
+	   ! grep -q 'Run /init' "$con"; then
+		mv "$con" "$con.before-init"
+		echo "# boot $tag: the kernel $(if grep -q 'Kernel panic' "$con.before-init"; then echo "panicked before /init ran ($(tr -d '\r' <"$con.before-init" | grep -m1 -e 'Oops' -e 'Kernel panic' | cut -c1-120))"; else echo "did not reach /init in $tmo s (last: $(tr -d '\r' <"$con.before-init" | tail -1 | tr -cd '[:print:]' | cut -c1-100))"; fi); booting once more (first console: $con.before-init)"
 		qemu_boot "$con" "$res" "$logdir/$name.qemu" "$cpu" "$tmo" "$extra"
 		rc=$?
 	fi
