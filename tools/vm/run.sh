@@ -277,6 +277,19 @@ qemu_boot() {
 		</dev/null >"$qlog" 2>&1
 }
 
+# timed_out STATUS: did timeout(1) end the boot (124; 137 after -k)?
+timed_out() { [ "$1" -eq 124 ] || [ "$1" -eq 137 ]; }
+
+# before_init_reason CON TIMEOUT: what a console that never reached /init
+# shows, for one line
+before_init_reason() {
+	if grep -q 'Kernel panic' "$1"; then
+		echo "panicked before /init ran ($(tr -d '\r' <"$1" | grep -m1 -e 'Oops' -e 'Kernel panic' | cut -c1-120))"
+	else
+		echo "did not reach /init in $2 s (last: $(tr -d '\r' <"$1" | tail -1 | tr -cd '[:print:]' | cut -c1-100))"
+	fi
+}
+
 # boot <name> <cpu> <timeout> <extra cmdline>
 boot() {
 	local name=$1 cpu=$2 tmo=$3 extra=$4
@@ -301,10 +314,10 @@ boot() {
 	# bringing up the second CPU at 0.8 s until the timeout): the boot is
 	# made once more, the first console kept beside the second.  Any
 	# later panic or timeout fails.
-	if { grep -q 'Kernel panic' "$con" || [ $rc -eq 124 ] || [ $rc -eq 137 ]; } &&
+	if { grep -q 'Kernel panic' "$con" || timed_out $rc; } &&
 	   ! grep -q 'Run /init' "$con"; then
 		mv "$con" "$con.before-init"
-		echo "# boot $tag: the kernel $(if grep -q 'Kernel panic' "$con.before-init"; then echo "panicked before /init ran ($(tr -d '\r' <"$con.before-init" | grep -m1 -e 'Oops' -e 'Kernel panic' | cut -c1-120))"; else echo "did not reach /init in $tmo s (last: $(tr -d '\r' <"$con.before-init" | tail -1 | tr -cd '[:print:]' | cut -c1-100))"; fi); booting once more (first console: $con.before-init)"
+		echo "# boot $tag: the kernel $(before_init_reason "$con.before-init" "$tmo"); booting once more (first console: $con.before-init)"
 		qemu_boot "$con" "$res" "$logdir/$name.qemu" "$cpu" "$tmo" "$extra"
 		rc=$?
 	fi
@@ -338,7 +351,7 @@ ${l#COVERED: }" ;;
 		emit ok "$tag: guest ran to completion in ${secs} s ($n checks, as its plan 1..$plan says; $(sed -n 's/^===VMTEST END \(.*\)===$/\1/p' "$res"))"
 	elif grep -q '^===VMTEST END' "$res"; then
 		emit fail "$tag: the guest's plan says 1..${plan:-?}, $n checks were read"
-	elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	elif timed_out $rc; then
 		emit fail "$tag: timeout after ${tmo} s without the end marker (log: $con)"
 	else
 		emit fail "$tag: guest stopped without the end marker (qemu status $rc; log: $con)"
