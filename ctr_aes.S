@@ -63,6 +63,7 @@
 
 #include "aes_asm.h"
 #include "asm_common.h"
+#include "aes_rounds.h"
 
 	.text
 
@@ -113,14 +114,7 @@
 	.irp i, 1,2,3,4,5,6,7,8,9
 		_aesenc_round \i, \n
 	.endr
-	cmp	$12, NROUNDS
-	jb	.Llast_round\@
-	_aesenc_round 10, \n
-	_aesenc_round 11, \n
-	je	.Llast_round\@
-	_aesenc_round 12, \n
-	_aesenc_round 13, \n
-.Llast_round\@:
+	_aes_rounds_from10 NROUNDS, _aesenc_round, \n
 	.irp j, 0,1,2,3,4,5,6,7
 	.if \j < \n
 	.if \xor_src
@@ -272,14 +266,7 @@
 	.irp i, 1,2,3,4,5,6,7,8,9
 		_aesenc_rk \i, \n
 	.endr
-	cmp	$12, NROUNDS
-	jb	.Llr\@
-	_aesenc_rk 10, \n
-	_aesenc_rk 11, \n
-	je	.Llr\@
-	_aesenc_rk 12, \n
-	_aesenc_rk 13, \n
-.Llr\@:
+	_aes_rounds_from10 NROUNDS, _aesenc_rk, \n
 	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11
 	.if \j < \n
 		vpxor		\j*VL(SRC), RKLAST, TMP

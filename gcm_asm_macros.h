@@ -36,6 +36,8 @@
 #ifndef AESNICTR_GCM_ASM_MACROS_H
 #define AESNICTR_GCM_ASM_MACROS_H
 
+#include "aes_rounds.h"
+
 	.pushsection .rodata
 	.p2align 6
 .Lbswap128:
@@ -104,14 +106,7 @@
  */
 .macro _rounds_from9 round, args:vararg
 	\round	9, \args
-	cmp	$12, BNR
-	jb	.Lrf9_last\@
-	\round	10, \args
-	\round	11, \args
-	je	.Lrf9_last\@
-	\round	12, \args
-	\round	13, \args
-.Lrf9_last\@:
+	_aes_rounds_from10 BNR, \round, \args
 .endm
 
 /* Fold the 256-bit LO + MI x^64 + HI x^128 to HI (see the top comment). */

@@ -130,6 +130,7 @@
 
 #include "aes_asm.h"
 #include "asm_common.h"
+#include "aes_rounds.h"
 
 	.section .rodata
 	.p2align 6
@@ -166,6 +167,31 @@
 #define TAIL32		%r11d
 
 /*
+ * One AES round (enc: VAESENC, else VAESDEC) and the last one; here, before
+ * aesnictr_xts_tweak, which uses _aes_round_mem.
+ */
+.macro _aes_round enc, key, state
+	.if \enc
+		vaesenc		\key, \state, \state
+	.else
+		vaesdec		\key, \state, \state
+	.endif
+.endm
+
+.macro _aes_last enc, key, state
+	.if \enc
+		vaesenclast	\key, \state, \state
+	.else
+		vaesdeclast	\key, \state, \state
+	.endif
+.endm
+
+/* Round i (1..13) of state with round key i from memory at keyp. */
+.macro _aes_round_mem i, enc, keyp, state
+	_aes_round	\enc, 16*\i(\keyp), \state
+.endm
+
+/*
  * void aesnictr_xts_tweak(const struct aesnictr_key *key, u8 tweak[16], const u8 iv[16])
  * Unrolled: a loop's exit branch, mispredicted, would cut the overlap of
  * this latency-bound chain with the en/decryption around it.
@@ -175,16 +201,9 @@ SYM_TYPED_FUNC_START(aesnictr_xts_tweak)
 	vmovdqu	(%rdx), %xmm0
 	vpxor	(%rdi), %xmm0, %xmm0
 	.irp i, 1,2,3,4,5,6,7,8,9
-		vaesenc		16*\i(%rdi), %xmm0, %xmm0
+		_aes_round_mem	\i, 1, %rdi, %xmm0
 	.endr
-	cmp	$12, %eax
-	jb	.Ltweak_last
-	vaesenc	16*10(%rdi), %xmm0, %xmm0
-	vaesenc	16*11(%rdi), %xmm0, %xmm0
-	je	.Ltweak_last
-	vaesenc	16*12(%rdi), %xmm0, %xmm0
-	vaesenc	16*13(%rdi), %xmm0, %xmm0
-.Ltweak_last:
+	_aes_rounds_from10 %eax, _aes_round_mem, 1, %rdi, %xmm0
 	shl	$4, %eax
 	vaesenclast (%rdi,%rax), %xmm0, %xmm0
 	vmovdqu	%xmm0, (%rsi)
@@ -214,23 +233,6 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		.set	CH1, V13
 		.set	CH2, V14
 		.set	RK0, V15
-	.endif
-.endm
-
-/* One AES round (enc: VAESENC, else VAESDEC) and the last one. */
-.macro _aes_round enc, key, state
-	.if \enc
-		vaesenc		\key, \state, \state
-	.else
-		vaesdec		\key, \state, \state
-	.endif
-.endm
-
-.macro _aes_last enc, key, state
-	.if \enc
-		vaesenclast	\key, \state, \state
-	.else
-		vaesdeclast	\key, \state, \state
 	.endif
 .endm
 
@@ -405,7 +407,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /* Apply round key i (1..13) to the first n states. */
-.macro _xts_round enc, i, n
+.macro _xts_round i, enc, n
 	.if VL != 64
 		_vbroadcast128	16*\i(KEY), RK
 	.endif
@@ -458,16 +460,9 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	.endif
 	.endr
 	.irp i, 1,2,3,4,5,6,7,8,9
-		_xts_round	\enc, \i, \n
+		_xts_round	\i, \enc, \n
 	.endr
-	cmp	$12, NROUNDS
-	jb	.Llast\@
-	_xts_round	\enc, 10, \n
-	_xts_round	\enc, 11, \n
-	je	.Llast\@
-	_xts_round	\enc, 12, \n
-	_xts_round	\enc, 13, \n
-.Llast\@:
+	_aes_rounds_from10 NROUNDS, _xts_round, \enc, \n
 	/* the last round with the tweak folded into its key, and the stores */
 	.irp j, 0,1,2,3,4,5,6,7
 	.if \j < \n
@@ -525,7 +520,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		_xts_whiten32	\s3, \t3, \k3, (\off+3)
 	.endif
 	.irp i, 1,2,3,4,5,6,7,8,9
-		_xts_main_round	\enc, \i, \s0, \s1, \s2, \s3
+		_xts_main_round	\i, \enc, \s0, \s1, \s2, \s3
 		.if !\upd
 		.elseif \i == 1
 			_xts_main_step	\t0
@@ -537,16 +532,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 			_xts_main_step	\t3
 		.endif
 	.endr
-	cmp	$12, NROUNDS
-	jb	.Lglast\@
-	.irp i, 10,11
-		_xts_main_round	\enc, \i, \s0, \s1, \s2, \s3
-	.endr
-	je	.Lglast\@
-	.irp i, 12,13
-		_xts_main_round	\enc, \i, \s0, \s1, \s2, \s3
-	.endr
-.Lglast\@:
+	_aes_rounds_from10 NROUNDS, _xts_main_round, \enc, \s0, \s1, \s2, \s3
 	_aes_last	\enc, \k0, \s0
 	_aes_last	\enc, \k1, \s1
 	_aes_last	\enc, \k2, \s2
@@ -566,7 +552,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /* Round key i (1..13) applied to s0-s3. */
-.macro _xts_main_round enc, i, s0, s1, s2, s3
+.macro _xts_main_round i, enc, s0, s1, s2, s3
 	.if VL == 64
 		_aes_round	\enc, RKEY\i, \s0
 		_aes_round	\enc, RKEY\i, \s1
@@ -617,16 +603,9 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	vpxor		\tw, \x, \x
 	vpxor		(KEY), \x, \x
 	.irp i, 1,2,3,4,5,6,7,8,9
-		_aes_round	\enc, 16*\i(KEY), \x
+		_aes_round_mem	\i, \enc, KEY, \x
 	.endr
-	cmp	$12, NROUNDS
-	jb	.Lblock_last\@
-	_aes_round	\enc, 16*10(KEY), \x
-	_aes_round	\enc, 16*11(KEY), \x
-	je	.Lblock_last\@
-	_aes_round	\enc, 16*12(KEY), \x
-	_aes_round	\enc, 16*13(KEY), \x
-.Lblock_last\@:
+	_aes_rounds_from10 NROUNDS, _aes_round_mem, \enc, KEY, \x
 	_aes_last	\enc, (RKLAST_PTR), \x
 	vpxor		\tw, \x, \x
 .endm
