@@ -60,25 +60,9 @@
  * No branch or memory address depends on data or keys: branches are on
  * lengths, the round count and the stream's counters.
  *
- * Register plan (SysV arguments: rdi key, rsi stream, rdx dst, rcx src,
- * r8d len):
- *	rdi KEY, rsi ST, rdx DST, rcx SRC, r8 NLEFT (AES blocks left),
- *	r9 NR16 (16 * rounds: the offset of the last round key),
- *	r10 HP (the SHA block to compress), r11 Q (encrypt: the bytes carried
- *	in part[] at entry) / HLEFT (decrypt: SHA blocks left in src),
- *	rbx QL (q + len), rax/r12 scratch; rbx and r12 are saved on the stack
- *	(push/pop, nothing else: no frame, no red zone).
- *	SHA-256: xmm0 WK (W + K, SHA256RNDS2's implicit operand), xmm1 ABEF,
- *	xmm2 CDGH, xmm3-6 the message schedule W[t..t+15] as four vectors
- *	(W[t] in the low dword), xmm7 scratch, xmm8/9 ABEF/CDGH at block start.
- *	SHA-1: xmm1 ABCD (A in the top dword), xmm2 / xmm0 E0 / E1 (E + W[t],
- *	W[t+1..t+3], alternating per group), xmm3-6 message schedule (W[t] in
- *	the top dword), xmm8 ABCD and xmm9 E at block start.
- *	AES encrypt: xmm10 X (the chain), xmm11 NEXT (P_next ^ rk0), xmm12 rk0,
- *	xmm13 the last round key, xmm14 scratch.  Other round keys are memory
- *	operands.
- *	AES decrypt: xmm10-13 four blocks, xmm14 the chaining block, xmm15 the
- *	last round key.
+ * Registers: the SysV arguments (rdi key, rsi stream, rdx dst, rcx src,
+ * r8d len) and the names on the #define lines below; rbx and r12 are saved
+ * on the stack (push/pop, nothing else: no frame, no red zone).
  * Only xmm registers are used, with VEX encoding, beside the SHA-NI
  * instructions (which have no VEX form); a VZEROUPPER at entry keeps the
  * legacy-SSE SHA instructions from merging with a dirty upper state.
@@ -91,48 +75,53 @@
 #include "aes_asm.h"
 #include "authenc_asm.h"
 
+/* rax and r12: scratch */
 #define KEY	%rdi
-#define ST	%rsi
+#define ST	%rsi		/* the stream */
 #define DST	%rdx
 #define SRC	%rcx
-#define NLEFT	%r8
+#define NLEFT	%r8		/* AES blocks left */
 #define NLEFTd	%r8d
-#define NR16	%r9
+#define NR16	%r9		/* 16 * rounds: the last round key's offset */
 #define NR16d	%r9d
-#define HP	%r10
-#define Q	%r11
+#define HP	%r10		/* the SHA block to compress */
+#define Q	%r11		/* encrypt: the bytes in part[] at entry */
 #define Qd	%r11d
-#define HLEFT	%r11
+#define HLEFT	%r11		/* decrypt: SHA blocks left in src */
 #define HLEFTd	%r11d
-#define QL	%rbx
+#define QL	%rbx		/* q + len */
 #define QLd	%ebx
 
-/* SHA-256 */
-#define SWK	%xmm0
+/*
+ * SHA-256; xmm3-6: the message schedule W[t..t+15] as four vectors (_mreg),
+ * W[t] in the low dword
+ */
+#define SWK	%xmm0		/* W + K, SHA256RNDS2's implicit operand */
 #define SABEF	%xmm1
 #define SCDGH	%xmm2
-#define STMP	%xmm7
-#define SSAVE0	%xmm8
-#define SSAVE1	%xmm9
-/* SHA-1 */
-#define SE1	%xmm0
-#define SABCD	%xmm1
+#define STMP	%xmm7		/* scratch */
+#define SSAVE0	%xmm8		/* ABEF at block start */
+#define SSAVE1	%xmm9		/* CDGH at block start */
+/* SHA-1; xmm3-6: the message schedule (_mreg), W[t] in the top dword */
+#define SABCD	%xmm1		/* A in the top dword */
+/* E0 / E1: E + W[t], W[t+1..t+3], alternating per group */
 #define SE0	%xmm2
-#define SSAVEA	%xmm8
-#define SSAVEE	%xmm9
-/* AES encrypt */
-#define CBCX	%xmm10
-#define NEXTP	%xmm11
-#define RK0	%xmm12
-#define RKL	%xmm13
-#define ATMP	%xmm14
+#define SE1	%xmm0
+#define SSAVEA	%xmm8		/* ABCD at block start */
+#define SSAVEE	%xmm9		/* E at block start */
+/* AES encrypt; the other round keys are memory operands */
+#define CBCX	%xmm10		/* X, the chain */
+#define NEXTP	%xmm11		/* NEXT: P_next ^ rk0 */
+#define RK0	%xmm12		/* rk0 */
+#define RKL	%xmm13		/* the last round key */
+#define ATMP	%xmm14		/* scratch */
 /* AES decrypt */
-#define DX0	%xmm10
+#define DX0	%xmm10		/* DX0-DX3: four blocks */
 #define DX1	%xmm11
 #define DX2	%xmm12
 #define DX3	%xmm13
-#define DIV	%xmm14
-#define DRKL	%xmm15
+#define DIV	%xmm14		/* the chaining block */
+#define DRKL	%xmm15		/* the last round key */
 
 #define S_H	AESNICTR_AUTHENC_H
 #define S_IV	AESNICTR_AUTHENC_IV

@@ -82,20 +82,15 @@
  * No branch or memory address depends on data or keys: branches are on
  * lengths, the round count and the stream's counters.
  *
- * Register plan (SysV arguments: rdi key, rsi stream, rdx dst, rcx src,
- * r8d len; sha512_blocks: rdi state, rsi data, edx nblocks):
- *	r8..r15: the SHA state a..h (renamed every round: at block boundaries
- *	a = r8 ... h = r15), rax/rbx: round scratch, rcx/rdx: a ^ b of the
- *	round before (alternating) and scratch.  That leaves rdi KEY and
- *	rsi SRC (sha512_blocks: state and data); everything else lives in a
- *	stack frame: the W + K ring (128 bytes) and the slots below.
- *	rbx and r12-r15 are saved (push/pop); rsp moves by a constant (no
- *	frame pointer games, rbp untouched).
- *	ymm0-3: W, ymm4-6: schedule scratch.
- *	AES encrypt: xmm7 X (the chain), xmm8 NEXT (P_next ^ rk0), xmm9 rk0,
- *	xmm10 the last round key, xmm11 scratch.  AES decrypt: xmm7-10 four
- *	blocks, xmm11 the chaining block, xmm12 the last round key.  Other
- *	round keys are memory operands.
+ * Registers (SysV arguments: rdi key, rsi stream, rdx dst, rcx src, r8d
+ * len; sha512_blocks: rdi state, rsi data, edx nblocks): the SHA state
+ * takes r8-r15 (_sreg), its round scratch rax/rbx (X0, X1), a ^ b of the
+ * round before rcx/rdx (MC/MN in _round; also scratch).  That leaves rdi
+ * KEY and rsi SRC; everything else lives in a stack frame: the W + K ring
+ * (128 bytes) and the slots below (F_*).  rbx and r12-r15 are saved
+ * (push/pop); rsp moves by a constant (no frame pointer games, rbp
+ * untouched).  The names and their roles are on the #define and .set
+ * lines below.
  * VZEROUPPER before returning (ymm registers were used).
  * Wiped on return: xmm7-12 (enc/dec: rk0, the last round key, X = C ^ rk0,
  * P ^ rk0; their ymm halves by VZEROUPPER), and for sha512_blocks ymm0-6
@@ -106,10 +101,10 @@
 #include "aes_asm.h"
 #include "authenc_asm.h"
 
-#define KEY	%rdi
-#define SRC	%rsi
+#define KEY	%rdi		/* sha512_blocks: state */
+#define SRC	%rsi		/* sha512_blocks: data */
 
-#define X0	%rax
+#define X0	%rax		/* round scratch */
 #define X1	%rbx
 
 /* the stack frame */
@@ -127,23 +122,23 @@
 #define F_PTR	192			/* dec: the block for the hash-only code */
 #define FRAME	200
 
-/* schedule scratch */
+/* schedule scratch (ymm0-3: W, _wreg) */
 #define YT	%ymm4
 #define YU	%ymm5
 #define YS	%ymm6
-/* AES encrypt */
-#define CBCX	%xmm7
-#define NEXTP	%xmm8
-#define RK0	%xmm9
-#define RKL	%xmm10
-#define ATMP	%xmm11
+/* AES encrypt; the other round keys are memory operands */
+#define CBCX	%xmm7		/* X, the chain */
+#define NEXTP	%xmm8		/* NEXT: P_next ^ rk0 */
+#define RK0	%xmm9		/* rk0 */
+#define RKL	%xmm10		/* the last round key */
+#define ATMP	%xmm11		/* scratch */
 /* AES decrypt */
-#define DX0	%xmm7
+#define DX0	%xmm7		/* DX0-DX3: four blocks */
 #define DX1	%xmm8
 #define DX2	%xmm9
 #define DX3	%xmm10
-#define DIV	%xmm11
-#define DRKL	%xmm12
+#define DIV	%xmm11		/* the chaining block */
+#define DRKL	%xmm12		/* the last round key */
 
 #define S_H	AESNICTR_AUTHENC_H
 #define S_IV	AESNICTR_AUTHENC_IV
@@ -183,7 +178,10 @@
 
 /* ---- SHA-512 ------------------------------------------------------------------ */
 
-/* \name = the state register of index i mod 8 (0 = r8 ... 7 = r15). */
+/*
+ * \name = the state register of index i mod 8 (0 = r8 ... 7 = r15): the SHA
+ * state a..h, renamed every round (at block boundaries a = r8 ... h = r15).
+ */
 .macro _sreg name, i
 	.if ((\i) % 8) == 0
 		.set	\name, %r8

@@ -45,25 +45,10 @@
  * Branches are on the length and the round count only (each routine has a
  * loop per key size); no address depends on data or keys.
  *
- * Register plan (SysV arguments):
- *	rdi KEY   rsi MACPTR (mac: DST)   rdx CTRPTR (mac: SRC)
- *	rcx DST (mac: LEN)   r8 SRC   r9 LEN   r10d nrounds   rax scratch
- *	xmm0 M	    the CBC-MAC state
- *	xmm1 X	    the counter block going through the rounds / keystream
- *	xmm2 D	    the current plaintext block
- *	xmm3 TMP    round key, or RKL ^ P for a fused last round
- *	xmm4 CTRLE  the next counter block, byte-reversed
- *	xmm5 ONE    1 in dword 0
- *	xmm6 BSWAP  byte reversal of the whole block
- *	xmm7 RK0    round key 0;  xmm8 RKL the last round key
- *	xmm9 KS     (decryption) the keystream of the next block
- *	xmm10 DN    the next plaintext block
- *	xmm11 KN    RKX ^ DN: the MAC's fused last round key; (decryption
- *		    set-up) the first keystream block
- *	xmm12 RKX   RKL ^ RK0
- *	The middle round keys are loaded once per round for both blocks
- *	(loads are not on the chain's path).  The keystream and plaintext
- *	registers are zeroed before returning.
+ * Registers: the SysV arguments and the names on the #define lines below.
+ * The middle round keys are loaded once per round for both blocks (loads
+ * are not on the chain's path).  The keystream and plaintext registers are
+ * zeroed before returning.
  * Wiped on return (_wipe_keys): RK0, RKL, RKX, KN, TMP and X (round keys,
  * keys mixed with data, keystream); crypt also KS, D and DN.
  */
@@ -82,22 +67,30 @@
 
 	.text
 
+/*
+ * The SysV arguments: KEY here, the others named before their routines
+ * (MAC_DATA, MAC_LEN; MACPTR .. LEN); rax scratch.
+ */
 #define KEY	%rdi
-#define NROUNDS	%r10d
+#define NROUNDS	%r10d	/* the number of rounds */
 
-#define M	%xmm0
-#define X	%xmm1
-#define D	%xmm2
-#define TMP	%xmm3
-#define CTRLE	%xmm4
-#define ONE	%xmm5
-#define BSWAP	%xmm6
-#define RK0	%xmm7
-#define RKL	%xmm8
-#define KS	%xmm9
-#define DN	%xmm10
+#define M	%xmm0	/* the CBC-MAC state */
+#define X	%xmm1	/* counter block in the rounds, then keystream */
+#define D	%xmm2	/* the current plaintext block */
+#define TMP	%xmm3	/* round key, or RKL ^ P for a fused last round */
+#define CTRLE	%xmm4	/* the next counter block, byte-reversed */
+#define ONE	%xmm5	/* 1 in dword 0 */
+#define BSWAP	%xmm6	/* byte reversal of the whole block */
+#define RK0	%xmm7	/* round key 0 */
+#define RKL	%xmm8	/* the last round key */
+#define KS	%xmm9	/* (decryption) the keystream of the next block */
+#define DN	%xmm10	/* the next plaintext block */
+/*
+ * KN: RKX ^ DN, the MAC's fused last round key; (decryption set-up) the
+ * first keystream block
+ */
 #define KN	%xmm11
-#define RKX	%xmm12
+#define RKX	%xmm12	/* RKL ^ RK0 */
 
 /* Rounds 1 .. nr - 1 on M and X side by side. */
 .macro _rounds_mx nr

@@ -40,21 +40,8 @@
  * The last round is fused with the data XOR:
  * AESENCLAST(k, x) ^ d == AESENCLAST(k ^ d, x).
  *
- * Register plan (SysV arguments, V<n> = xmm/ymm/zmm<n> of the width):
- *	rdi KEY  rsi DST  rdx SRC  rcx LEN  r8 CTR pointer
- *	r9 pointer to the last round key, then (VL 16, 32 loop) KW = dword 3
- *	   of rk0 as loaded little-endian
- *	r10d number of rounds; r11d CTRW (VL 16, 32) = c + blocks done so far
- *	rax scratch; rbp frame pointer while BUF exists (VL 16, 32 loop)
- *	V0-V11	  counter blocks / AES state (12 vectors in the GPR-counter loop,
- *		  otherwise up to 8)
- *	V8  T	  (ctr AND mask96) ^ rk0, in every lane     } vector-op
- *	V9  C	  little-endian low counter words           } counters only
- *	V10 STEP  VL/16 in dword 3 of every lane            }
- *	V11 BSWAP shuffle: identity on bytes 0-11, reverse bytes 12-15
- *	V12 RK	  round key being applied (VL 16, 32)
- *	V13 RKLAST last round key, V14 TMP, V15 (loop set-up only) STEP
- *	zmm17-29  round keys 1-13, loaded once (VL 64 only)
+ * Registers: the SysV arguments and the names on the #define lines below
+ * (V<n> = xmm/ymm/zmm<n> of the width, asm_common.h).
  * Wiped on return: xmm0-1 (keystream, partial data), T (holds rk0), RK,
  * RKLAST, TMP (RKLAST ^ src) and, VL 64, zmm17-29 (no key stays behind).
  */
@@ -63,26 +50,39 @@
 
 #include "aes_asm.h"
 #include "asm_common.h"
+#include "aes_rounds.h"
 
 	.text
 
 
+/*
+ * The SysV arguments (key, dst, src, len, ctr) first; rax scratch, rbp
+ * the frame pointer while BUF exists (VL 16, 32 loop).
+ */
 #define KEY		%rdi
 #define DST		%rsi
 #define SRC		%rdx
 #define LEN		%rcx
 #define LEN32		%ecx
-#define CTRPTR		%r8
-#define RKLAST_PTR	%r9
-#define NROUNDS		%r10d
+#define CTRPTR		%r8		/* the counter block */
+#define RKLAST_PTR	%r9		/* last round key; then KW (below) */
+#define NROUNDS		%r10d		/* the number of rounds */
 
-#define T	V8
-#define C	V9
-#define STEP	V10
-#define BSWAP	V11
-#define RK	V12
-#define RKLAST	V13
-#define TMP	V14
+/*
+ * V0-V11: counter blocks / AES states (12 vectors in the GPR-counter loop,
+ * otherwise up to 8).  T, C and STEP: vector-op counters only.
+ */
+#define T	V8	/* (ctr AND mask96) ^ rk0, in every lane */
+#define C	V9	/* little-endian low counter words */
+#define STEP	V10	/* VL/16 in dword 3 of every lane */
+#define BSWAP	V11	/* shuffle: identity on bytes 0-11, reverse 12-15 */
+#define RK	V12	/* round key being applied (VL 16, 32) */
+#define RKLAST	V13	/* last round key */
+#define TMP	V14	/* scratch (RKLAST ^ src) */
+/*
+ * V15: STEP in the GPR-counter loop's set-up.  VL 64: zmm17-29 = RKEY1-13
+ * (asm_common.h), round keys 1-13, loaded once.
+ */
 
 /* Apply round key i (1..13) to the first n vectors. */
 .macro _aesenc_round i, n
@@ -113,14 +113,7 @@
 	.irp i, 1,2,3,4,5,6,7,8,9
 		_aesenc_round \i, \n
 	.endr
-	cmp	$12, NROUNDS
-	jb	.Llast_round\@
-	_aesenc_round 10, \n
-	_aesenc_round 11, \n
-	je	.Llast_round\@
-	_aesenc_round 12, \n
-	_aesenc_round 13, \n
-.Llast_round\@:
+	_aes_rounds_from10 NROUNDS, _aesenc_round, \n
 	.irp j, 0,1,2,3,4,5,6,7
 	.if \j < \n
 	.if \xor_src
@@ -225,7 +218,7 @@
 
 /* VL 16 and 32 with GPR counters in BUF (at %rsp); see the top comment. */
 .set	NV, 12			/* vectors per batch of the GPR-counter loop */
-#define CTRW	%r11d		/* low counter word of the next block to do */
+#define CTRW	%r11d		/* c + blocks done: the next block's low word */
 #define KW	%r9d		/* dword 3 of rk0, as loaded little-endian */
 
 /*
@@ -272,14 +265,7 @@
 	.irp i, 1,2,3,4,5,6,7,8,9
 		_aesenc_rk \i, \n
 	.endr
-	cmp	$12, NROUNDS
-	jb	.Llr\@
-	_aesenc_rk 10, \n
-	_aesenc_rk 11, \n
-	je	.Llr\@
-	_aesenc_rk 12, \n
-	_aesenc_rk 13, \n
-.Llr\@:
+	_aes_rounds_from10 NROUNDS, _aesenc_rk, \n
 	.irp j, 0,1,2,3,4,5,6,7,8,9,10,11
 	.if \j < \n
 		vpxor		\j*VL(SRC), RKLAST, TMP

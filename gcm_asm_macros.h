@@ -36,6 +36,8 @@
 #ifndef AESNICTR_GCM_ASM_MACROS_H
 #define AESNICTR_GCM_ASM_MACROS_H
 
+#include "aes_rounds.h"
+
 	.pushsection .rodata
 	.p2align 6
 .Lbswap128:
@@ -68,22 +70,22 @@
 #define H_XORED		AESNICTR_GCM_H_XORED
 #define H_POWERS_HI	AESNICTR_GCM_H_POWERS_HI
 #define H_POWERS_TOP	AESNICTR_GCM_H_POWERS_TOP
-#define GFPOLY		%xmm14
+#define GFPOLY		%xmm14		/* .Lgfpoly, for _ghash_reduce */
 
 /*
  * The update routines' arguments:
  * void aesnictr_gcm_{enc,dec}_update_<tier>(key, ctr, acc, dst, src, len,
- * last), ACC (the GHASH value) read once at the start and written once at
- * the end; GDATA points to the ciphertext being hashed.
+ * last); BNR and GDATA are set by the routines.
  */
 #define BKEY	%rdi
 #define BCTR	%rsi
+/* the GHASH value: read once at the start, written once at the end */
 #define BACC	%rdx
 #define BDST	%rcx
 #define BSRC	%r8
 #define BLEN	%r9
-#define BNR	%r10d
-#define GDATA	%r11
+#define BNR	%r10d	/* the number of rounds */
+#define GDATA	%r11	/* the ciphertext being hashed */
 
 /* Encrypt the block in xmm register blk with the AES key at key. */
 .macro _aes_encrypt_block key, blk, count32, ptr
@@ -104,14 +106,7 @@
  */
 .macro _rounds_from9 round, args:vararg
 	\round	9, \args
-	cmp	$12, BNR
-	jb	.Lrf9_last\@
-	\round	10, \args
-	\round	11, \args
-	je	.Lrf9_last\@
-	\round	12, \args
-	\round	13, \args
-.Lrf9_last\@:
+	_aes_rounds_from10 BNR, \round, \args
 .endm
 
 /* Fold the 256-bit LO + MI x^64 + HI x^128 to HI (see the top comment). */

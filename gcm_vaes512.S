@@ -25,25 +25,8 @@
  * counts where the 512-bit carry-less multiplier is half-rate (AMD Zen 5).
  * The rest of an update is hashed Karatsuba-style (_gh_vec).
  *
- * The register plan (no stack: T lives in a register):
- *	rdi BKEY, rsi BCTR, then CTRW (c, the low counter word; scratch in
- *	the rest), rdx BACC, rcx BDST, r8 BSRC, r9 BLEN (bytes left), r10d
- *	BNR, r11 GDATA (the ciphertext being hashed), rax PPTR (the rest's
- *	powers) or scratch
- *	zmm0-7		V0-V7, the AES states
- *	zmm8		RKLAST, the last round key
- *	zmm9		CTRS, C: the counter words (asm_common.h), big-endian
- *			in the stitched loop (_ctr_be64)
- *	zmm10-12	GLO, GHI, GMI: the partial products of a GHASH group
- *	zmm13, zmm14	scratch, named in each routine
- *	zmm15		GACC, the GHASH value (in lane 0)
- *	zmm16		TBLK, T: rk0 ^ the counter blocks' upper 96 bits
- *	zmm17-29	RKEY1-RKEY13, round keys 1-13 (asm_common.h)
- *	zmm30, zmm31	STEPV, BSWAPV: the constants of _ctr_next outside the
- *			stitched loop; in it GHASH temporaries (_ctr_le64
- *			reloads them)
- *	k1-k4		KMV<j>: the byte mask of vector j = C/2 .. C-1 of
- *			the rest (_rem_masks_pptr)
+ * Registers: no stack (T lives in a register); the names are on the
+ * #define and .set lines below.
  * Wiped on return: zmm0-31 (round keys, T, keystream, products with H's
  * powers, and the GHASH values, which with the data give back H); an empty
  * last update xmm0-5.
@@ -82,22 +65,37 @@
  */
 	.set	FOLD_MAX, 32*16
 
+/*
+ * Registers: the update's arguments BKEY .. BLEN, BNR and GDATA
+ * (gcm_asm_macros.h; BLEN: the bytes left); V0-V7 = zmm0-7, the AES states,
+ * and RKEY1-RKEY13 = zmm17-29, round keys 1-13 (asm_common.h); zmm13, zmm14
+ * scratch, named in each routine; rax PPTR or scratch; and these:
+ */
 #define LAST_ARG	8(%rsp)		/* argument 7, last (no frame) */
-#define CTRW		%esi		/* c: the low counter word */
+/* rsi: BCTR, then c, the low counter word (scratch in the rest) */
+#define CTRW		%esi
 #define CTRWB		%sil
 #define PPTR		%rax		/* K_nb, the rest's first power */
 #define RKLAST		%zmm8		/* the last round key */
-#define CTRS		%zmm9		/* C (big-endian in the loop) */
+#define CTRS		%zmm9		/* C, big-endian in _ctr_be64 */
+/* the partial products of a GHASH group */
 #define GLO		%zmm10		/* sum of the low products */
 #define GHI		%zmm11		/* sum of the high products */
 #define GMI		%zmm12		/* sum of the middle products */
 #define GACC		%zmm15		/* the GHASH value, lane 0 */
 #define GACCX		%xmm15
-#define TBLK		%zmm16		/* T */
-#define STEPV		%zmm30		/* STEP_CONST (outside the loop) */
-#define BSWAPV		%zmm31		/* .Lbswap_low32 (outside the loop) */
+#define TBLK		%zmm16		/* T: rk0 ^ the blocks' upper 96 bits */
+/*
+ * _ctr_next's constants outside the stitched loop; in it GHASH temporaries
+ * (_ctr_le64 reloads them)
+ */
+#define STEPV		%zmm30		/* STEP_CONST */
+#define BSWAPV		%zmm31		/* .Lbswap_low32 */
 
-/* The mask register of vector j (if it is masked) */
+/*
+ * KMV<j> (k1-k4): the byte mask of vector j = C/2 .. C-1 of the rest
+ * (_rem_masks_pptr), if it is masked
+ */
 	.set	KMV0, %k1; .set KMV1, %k2; .set KMV2, %k3; .set KMV3, %k4
 	.set	KMV4, %k1; .set KMV5, %k2; .set KMV6, %k3; .set KMV7, %k4
 

@@ -93,33 +93,13 @@
  * CLMUL main loop does its batch as two halves of 4 vectors, each through
  * all its rounds in turn (_xts_main_group: one body for VL 32 and 64).
  *
- * Register plan (SysV arguments; V<n> = xmm/ymm/zmm<n> of the width):
- *	rdi KEY  rsi DST  rdx SRC  rcx LEN (bytes left for the bulk: every full
- *	block but the last one if b != 0)  r8 TWEAK pointer
- *	r9 pointer to the last round key  r10d number of rounds
- *	r11 b = len % 16  rax scratch  rbp frame pointer (VL 16, 32)
- *	V0-V7	  AES states of a batch (scratch of the tweak arithmetic before
- *		  a batch loads them)
- * VL 16, 32 (16 vector registers, no EVEX; a batch's tweaks go to an
- * aligned stack buffer TW of 8 vectors, read again by the last round,
- * wiped before return):
- *	V8  NEXT  tweaks of the next vector to do (xmm8: of the next block)
- *	V9  RK	  round key being applied, broadcast
- *	V10 RKLAST  V11 TMP (RKLAST ^ tweak)  V12-V14 CH0-CH2 tweak scratch
- *	V15 RK0
- *	VL 32 CLMUL main loop: V0-V3 the states of both halves, V4-V7 their
- *	last round keys (RKLAST ^ tweak); the tweaks stay in TW, each loaded
- *	into CH0, advanced with CH1 as scratch and stored back; the round
- *	keys are broadcast into RK round by round (no room to keep them)
- * VL 64 (32 registers, no stack):
- *	V8-V15	  TW0-TW7, the tweaks of the batch's vectors (xmm8: of the next
- *		  block, between batches)
- *	zmm16 RK0  zmm17-29 round keys 1-13 (RKEY1-RKEY13)  zmm30 RKLAST
- *	zmm31 NEXT in tail batches (the tweaks after the batch), tweak
- *	      scratch in the main loop, where V0-V3 are the states of both
- *	      halves and V4-V7 their last round keys (RKLAST ^ tweak)
- * Single blocks and the stealing use xmm0-xmm3, xmm8, xmm9 and xmm12, with
- * round keys read from memory.
+ * Registers: the SysV arguments and the names on the #define lines below,
+ * and per width the vector registers named by _xts_set_regs (V<n> =
+ * xmm/ymm/zmm<n> of the width).  VL 16, 32 have 16 vector registers (no
+ * EVEX): a batch's tweaks go to an aligned stack buffer TW of 8 vectors,
+ * read again by the last round, wiped before return.  VL 64 has 32
+ * registers and no stack.  Single blocks and the stealing use xmm0-xmm3,
+ * xmm8, xmm9 and xmm12, with round keys read from memory.
  * Wiped on return: the registers that held round keys (VL 16, 32: V9 RK,
  * V10 RKLAST, V11 TMP, V15 RK0; VL 64: zmm16-30) or a last round key XORed
  * with a tweak (V4-V7); the tweaks themselves (encryptions of the public IV)
@@ -130,6 +110,7 @@
 
 #include "aes_asm.h"
 #include "asm_common.h"
+#include "aes_rounds.h"
 
 	.section .rodata
 	.p2align 6
@@ -154,70 +135,26 @@
 
 	.text
 
+/*
+ * The SysV arguments (key, dst, src, len, tweak) first; rax scratch, rbp
+ * the frame pointer (VL 16, 32).  LEN: the bytes left for the bulk (every
+ * full block but the last one if b != 0).
+ */
 #define KEY		%rdi
 #define DST		%rsi
 #define SRC		%rdx
 #define LEN		%rcx
 #define LEN32		%ecx
-#define TWEAKP		%r8
-#define RKLAST_PTR	%r9
-#define NROUNDS		%r10d
-#define TAIL		%r11
+#define TWEAKP		%r8		/* the tweak */
+#define RKLAST_PTR	%r9		/* the last round key */
+#define NROUNDS		%r10d		/* the number of rounds */
+#define TAIL		%r11		/* b = len % 16 */
 #define TAIL32		%r11d
 
 /*
- * void aesnictr_xts_tweak(const struct aesnictr_key *key, u8 tweak[16], const u8 iv[16])
- * Unrolled: a loop's exit branch, mispredicted, would cut the overlap of
- * this latency-bound chain with the en/decryption around it.
+ * One AES round (enc: VAESENC, else VAESDEC) and the last one; here, before
+ * aesnictr_xts_tweak, which uses _aes_round_mem.
  */
-SYM_TYPED_FUNC_START(aesnictr_xts_tweak)
-	mov	AESNICTR_KEY_NROUNDS(%rdi), %eax
-	vmovdqu	(%rdx), %xmm0
-	vpxor	(%rdi), %xmm0, %xmm0
-	.irp i, 1,2,3,4,5,6,7,8,9
-		vaesenc		16*\i(%rdi), %xmm0, %xmm0
-	.endr
-	cmp	$12, %eax
-	jb	.Ltweak_last
-	vaesenc	16*10(%rdi), %xmm0, %xmm0
-	vaesenc	16*11(%rdi), %xmm0, %xmm0
-	je	.Ltweak_last
-	vaesenc	16*12(%rdi), %xmm0, %xmm0
-	vaesenc	16*13(%rdi), %xmm0, %xmm0
-.Ltweak_last:
-	shl	$4, %eax
-	vaesenclast (%rdi,%rax), %xmm0, %xmm0
-	vmovdqu	%xmm0, (%rsi)
-	vpxor	%xmm0, %xmm0, %xmm0
-	RET
-SYM_FUNC_END(aesnictr_xts_tweak)
-
-/* The names of the registers of the plan above, for width VL. */
-.macro _xts_set_regs
-	.if VL == 64
-		.set	RK0, %zmm16
-		.set	RKLAST, %zmm30
-		.set	NEXT, %zmm31
-		/* TW<j> = zmm<8+j>, TWP<j> = TW<j-1> */
-		.set	TW0, %zmm8;  .set TW1, %zmm9;  .set TW2, %zmm10
-		.set	TW3, %zmm11; .set TW4, %zmm12; .set TW5, %zmm13
-		.set	TW6, %zmm14; .set TW7, %zmm15
-		.set	TWP1, %zmm8;  .set TWP2, %zmm9;  .set TWP3, %zmm10
-		.set	TWP4, %zmm11; .set TWP5, %zmm12; .set TWP6, %zmm13
-		.set	TWP7, %zmm14; .set TWP8, %zmm15
-	.else
-		.set	NEXT, V8
-		.set	RK, V9
-		.set	RKLAST, V10
-		.set	TMP, V11
-		.set	CH0, V12
-		.set	CH1, V13
-		.set	CH2, V14
-		.set	RK0, V15
-	.endif
-.endm
-
-/* One AES round (enc: VAESENC, else VAESDEC) and the last one. */
 .macro _aes_round enc, key, state
 	.if \enc
 		vaesenc		\key, \state, \state
@@ -231,6 +168,80 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		vaesenclast	\key, \state, \state
 	.else
 		vaesdeclast	\key, \state, \state
+	.endif
+.endm
+
+/* Round i (1..13) of state with round key i from memory at keyp. */
+.macro _aes_round_mem i, enc, keyp, state
+	_aes_round	\enc, 16*\i(\keyp), \state
+.endm
+
+/*
+ * void aesnictr_xts_tweak(const struct aesnictr_key *key, u8 tweak[16], const u8 iv[16])
+ * Unrolled: a loop's exit branch, mispredicted, would cut the overlap of
+ * this latency-bound chain with the en/decryption around it.
+ */
+SYM_TYPED_FUNC_START(aesnictr_xts_tweak)
+	mov	AESNICTR_KEY_NROUNDS(%rdi), %eax
+	vmovdqu	(%rdx), %xmm0
+	vpxor	(%rdi), %xmm0, %xmm0
+	.irp i, 1,2,3,4,5,6,7,8,9
+		_aes_round_mem	\i, 1, %rdi, %xmm0
+	.endr
+	_aes_rounds_from10 %eax, _aes_round_mem, 1, %rdi, %xmm0
+	shl	$4, %eax
+	vaesenclast (%rdi,%rax), %xmm0, %xmm0
+	vmovdqu	%xmm0, (%rsi)
+	vpxor	%xmm0, %xmm0, %xmm0
+	RET
+SYM_FUNC_END(aesnictr_xts_tweak)
+
+/*
+ * The vector registers' names for width VL.  Every width: V0-V7 the AES
+ * states of a batch (scratch of the tweak arithmetic before a batch loads
+ * them); in the CLMUL main loop (VL 32, 64) V0-V3 the states of both
+ * halves and V4-V7 their last round keys (RKLAST ^ tweak).
+ */
+.macro _xts_set_regs
+	.if VL == 64
+		/* zmm17-29: RKEY1-RKEY13, round keys 1-13 (asm_common.h) */
+		.set	RK0, %zmm16		/* round key 0 */
+		.set	RKLAST, %zmm30		/* the last round key */
+		/*
+		 * Tail batches: the tweaks after the batch; main loop:
+		 * tweak scratch (as %zmm31)
+		 */
+		.set	NEXT, %zmm31
+		/*
+		 * TW<j> = zmm<8+j> (V8-V15): the tweaks of the batch's
+		 * vectors (xmm8: of the next block, between batches);
+		 * TWP<j> = TW<j-1>
+		 */
+		.set	TW0, %zmm8;  .set TW1, %zmm9;  .set TW2, %zmm10
+		.set	TW3, %zmm11; .set TW4, %zmm12; .set TW5, %zmm13
+		.set	TW6, %zmm14; .set TW7, %zmm15
+		.set	TWP1, %zmm8;  .set TWP2, %zmm9;  .set TWP3, %zmm10
+		.set	TWP4, %zmm11; .set TWP5, %zmm12; .set TWP6, %zmm13
+		.set	TWP7, %zmm14; .set TWP8, %zmm15
+	.else
+		/* tweaks of the next vector to do (xmm8: of the next block) */
+		.set	NEXT, V8
+		/*
+		 * Round key being applied, broadcast (VL 32 CLMUL main
+		 * loop: every round's in turn, no room to keep them)
+		 */
+		.set	RK, V9
+		.set	RKLAST, V10		/* the last round key */
+		.set	TMP, V11		/* RKLAST ^ tweak */
+		/*
+		 * CH0-CH2: tweak scratch; the VL 32 CLMUL main loop's
+		 * tweaks stay in TW, each loaded into CH0, advanced with
+		 * CH1 as scratch and stored back
+		 */
+		.set	CH0, V12
+		.set	CH1, V13
+		.set	CH2, V14
+		.set	RK0, V15		/* round key 0 */
 	.endif
 .endm
 
@@ -405,7 +416,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /* Apply round key i (1..13) to the first n states. */
-.macro _xts_round enc, i, n
+.macro _xts_round i, enc, n
 	.if VL != 64
 		_vbroadcast128	16*\i(KEY), RK
 	.endif
@@ -458,16 +469,9 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	.endif
 	.endr
 	.irp i, 1,2,3,4,5,6,7,8,9
-		_xts_round	\enc, \i, \n
+		_xts_round	\i, \enc, \n
 	.endr
-	cmp	$12, NROUNDS
-	jb	.Llast\@
-	_xts_round	\enc, 10, \n
-	_xts_round	\enc, 11, \n
-	je	.Llast\@
-	_xts_round	\enc, 12, \n
-	_xts_round	\enc, 13, \n
-.Llast\@:
+	_aes_rounds_from10 NROUNDS, _xts_round, \enc, \n
 	/* the last round with the tweak folded into its key, and the stores */
 	.irp j, 0,1,2,3,4,5,6,7
 	.if \j < \n
@@ -525,7 +529,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		_xts_whiten32	\s3, \t3, \k3, (\off+3)
 	.endif
 	.irp i, 1,2,3,4,5,6,7,8,9
-		_xts_main_round	\enc, \i, \s0, \s1, \s2, \s3
+		_xts_main_round	\i, \enc, \s0, \s1, \s2, \s3
 		.if !\upd
 		.elseif \i == 1
 			_xts_main_step	\t0
@@ -537,16 +541,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 			_xts_main_step	\t3
 		.endif
 	.endr
-	cmp	$12, NROUNDS
-	jb	.Lglast\@
-	.irp i, 10,11
-		_xts_main_round	\enc, \i, \s0, \s1, \s2, \s3
-	.endr
-	je	.Lglast\@
-	.irp i, 12,13
-		_xts_main_round	\enc, \i, \s0, \s1, \s2, \s3
-	.endr
-.Lglast\@:
+	_aes_rounds_from10 NROUNDS, _xts_main_round, \enc, \s0, \s1, \s2, \s3
 	_aes_last	\enc, \k0, \s0
 	_aes_last	\enc, \k1, \s1
 	_aes_last	\enc, \k2, \s2
@@ -566,7 +561,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /* Round key i (1..13) applied to s0-s3. */
-.macro _xts_main_round enc, i, s0, s1, s2, s3
+.macro _xts_main_round i, enc, s0, s1, s2, s3
 	.if VL == 64
 		_aes_round	\enc, RKEY\i, \s0
 		_aes_round	\enc, RKEY\i, \s1
@@ -617,16 +612,9 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	vpxor		\tw, \x, \x
 	vpxor		(KEY), \x, \x
 	.irp i, 1,2,3,4,5,6,7,8,9
-		_aes_round	\enc, 16*\i(KEY), \x
+		_aes_round_mem	\i, \enc, KEY, \x
 	.endr
-	cmp	$12, NROUNDS
-	jb	.Lblock_last\@
-	_aes_round	\enc, 16*10(KEY), \x
-	_aes_round	\enc, 16*11(KEY), \x
-	je	.Lblock_last\@
-	_aes_round	\enc, 16*12(KEY), \x
-	_aes_round	\enc, 16*13(KEY), \x
-.Lblock_last\@:
+	_aes_rounds_from10 NROUNDS, _aes_round_mem, \enc, KEY, \x
 	_aes_last	\enc, (RKLAST_PTR), \x
 	vpxor		\tw, \x, \x
 .endm
