@@ -1,22 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * GHASH with carry-less multiplication, and the GCM routines built on it for
- * the 128-bit (avx) and 256-bit (vaes2) tiers: the precomputation of the
- * powers of H, aesnictr_ghash_update, aesnictr_gcm_final and the stitched
- * encryption and decryption updates.  The 512-bit updates are in
- * gcm_vaes512.S; the field arithmetic (a carry-less product and a
- * Montgomery reduction by x^128 of the byte-reflected blocks, K_i = r(H^i) x)
- * and the key layout are explained in gcm_asm_macros.h, which holds what the
- * two files share.
+ * The GCM updates of the 128-bit (avx) and 256-bit (vaes2) tiers:
+ * aesnictr_gcm_{enc,dec}_update_{avx,vaes2}, AES-CTR and GHASH of the
+ * ciphertext stitched into one loop.  The 512-bit updates are in
+ * gcm_vaes512.S; the powers of H they multiply by, aesnictr_ghash_update
+ * and aesnictr_gcm_final in gcm_ghash.S; the field arithmetic (a carry-less
+ * product and a Montgomery reduction by x^128 of the byte-reflected blocks,
+ * K_i = r(H^i) x), the key layout and the last-update protocol in
+ * gcm_asm_macros.h, which holds what the GCM files share.
  *
- * Here blocks share one reduction in groups (8 in aesnictr_ghash_update,
- * the 8 vectors of a stitched iteration: 8 or 16 blocks), multiplied
- * Karatsuba-style: per block the products of the low halves (LO), of the
- * high halves (HI) and of the halves' XORs (the middle,
- * (a.lo^a.hi)(b.lo^b.hi), with the xored halves of the powers
- * precomputed), summed over the group before the one reduction.
+ * The math.  Each 128-bit lane of a vector holds one block; the blocks of a
+ * group (the 8 vectors of a stitched iteration: 8 or 16 blocks) take the
+ * powers K_n .. K_1, the running GHASH value added to the first, and share
+ * one reduction.  Each product is Karatsuba's: per block the products of
+ * the low halves (LO), of the high halves (HI) and of the halves' XORs (the
+ * middle, (a.lo^a.hi)(b.lo^b.hi), with the xored halves of the powers
+ * precomputed), summed lane by lane over the group; the lanes are reduced
+ * at full width (the fold is linear) and then added up.
  *
- * The GCM update routines interleave AES-CTR and GHASH in one loop over
+ * The update routines interleave AES-CTR and GHASH in one loop over
  * chunks of 8 vectors (_bulk_iter; see there) and do a whole update in one
  * function: the rest after the last whole chunk is one pass of AES on 1, 2,
  * 4 or 8 vectors and GHASH of the result (_gcm_tail).
@@ -25,14 +27,9 @@
  * latency of each group's reduction, so the GHASH value stays in a register
  * and the block that carries it is multiplied last.
  *
- * Registers in aesnictr_ghash_update: xmm0 ACC, xmm1 LO, xmm2 HI, xmm3 MID,
- * xmm4 the block, xmm5/xmm6 products, xmm7 a power of H, xmm14 GFPOLY,
- * xmm15 BSWAP; rdi key, rsi acc, rdx data, rcx len.
- * Wiped on return (key material: H's powers, their products and the
- * running GHASH value, which with the next one and the data gives back H;
- * round keys, keystream): precompute xmm0-5, ghash_update xmm0-5/7,
- * gcm_final xmm2/3/5/7, the updates xmm0-15 (and rk0 on the stack; an
- * empty last update xmm0-5).
+ * Wiped on return (key material: round keys, keystream, products with H's
+ * powers and the GHASH values, which with the data give back H): xmm0-15
+ * (and rk0 on the stack; an empty last update xmm0-5).
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
@@ -75,217 +72,6 @@
 	.long	0, 0, 0, 8
 
 	.text
-
-#define BSWAP		%xmm15
-
-/*
- * xmm x = the m (0..15) bytes at p, zero-padded, read in a few loads from
- * p[0 .. m-1] only (branches on the public length only).  Not through byte
- * stores to a buffer: a vector load of bytes stored one at a time just
- * before is not forwarded and waits for them to reach the cache.  t0 (and
- * its 32-bit t0d), t1d: scratch; xt: xmm scratch.
- */
-.macro _load_part16 p, m, x, xt, t0, t0d, t1d
-	vpxor		\x, \x, \x
-	cmp		$8, \m
-	jb		.Llp_lt8\@
-	vmovq		(\p), \x			/* bytes 0..7 */
-	vmovq		-8(\p,\m), \xt		/* bytes m-8..m-1 */
-	lea		.Lshift_window+32(%rip), \t0
-	sub		\m, \t0
-	vpshufb		(\t0), \xt, \xt		/* >> 16-m: bytes 8..m-1 */
-	vpunpcklqdq	\xt, \x, \x
-	jmp		.Llp_done\@
-.Llp_lt8\@:
-	cmp		$4, \m
-	jb		.Llp_lt4\@
-	vmovd		(\p), \x			/* bytes 0..3 */
-	vmovd		-4(\p,\m), \xt		/* bytes m-4..m-1 */
-	lea		.Lshift_window+20(%rip), \t0
-	sub		\m, \t0
-	vpshufb		(\t0), \xt, \xt		/* << m-4 */
-	vpor		\xt, \x, \x
-	jmp		.Llp_done\@
-.Llp_lt4\@:
-	test		\m, \m
-	jz		.Llp_done\@
-	movzbl		(\p), \t0d
-	cmp		$2, \m
-	jb		.Llp_gpr\@
-	movzwl		(\p), \t0d
-	je		.Llp_gpr\@
-	movzbl		2(\p), \t1d
-	shl		$16, \t1d
-	or		\t1d, \t0d
-.Llp_gpr\@:
-	vmovd		\t0d, \x
-.Llp_done\@:
-.endm
-
-/* void aesnictr_gcm_precompute(struct aesnictr_gcm_key *key) */
-/*
- * Precompute: xmm4 = K_i, xmm3 = K_1; store K_(i+1), K_(i+2), .. at
- * table + eax - 16, table + eax - 32, .. down to table + 0.
- */
-.macro _next_powers table
-1:	_ghash_mul	%xmm4, %xmm3, %xmm5, %xmm0, %xmm1, %xmm2
-	vmovdqa		%xmm5, %xmm4
-	sub		$16, %eax
-	vmovdqu		%xmm4, \table(%rdi,%rax)
-	jnz		1b
-.endm
-
-SYM_FUNC_START(aesnictr_gcm_precompute)
-	vmovdqa		.Lgfpoly(%rip), GFPOLY
-	vpxor		%xmm0, %xmm0, %xmm0
-	_aes_encrypt_block %rdi, %xmm0, %eax, %rsi	/* H = AES(0) */
-	vpshufb		.Lbswap128(%rip), %xmm0, %xmm0	/* r(H) */
-
-	/* K_1 = r(H) x mod G: shift left by one, add G's low terms if x^128 */
-	vpshufd		$0xff, %xmm0, %xmm1
-	vpsrad		$31, %xmm1, %xmm1		/* all ones iff bit 127 */
-	vpsrlq		$63, %xmm0, %xmm2
-	vpslldq		$8, %xmm2, %xmm2		/* bit 63 moves to bit 64 */
-	vpsllq		$1, %xmm0, %xmm0
-	vpor		%xmm2, %xmm0, %xmm0
-	vpand		GFPOLY, %xmm1, %xmm1
-	vpxor		%xmm1, %xmm0, %xmm3		/* xmm3 = K_1 */
-
-	/*
-	 * K_i = mont(K_(i-1), K_1) for i = 2..16, stored from the end, then
-	 * i = 17..32 likewise into H_POWERS_HI, then K_33 just before
-	 */
-	mov		$15 * 16, %eax
-	vmovdqu		%xmm3, H_POWERS(%rdi,%rax)
-	vmovdqa		%xmm3, %xmm4
-	_next_powers	H_POWERS
-	mov		$16 * 16, %eax
-	_next_powers	H_POWERS_HI
-	_ghash_mul	%xmm4, %xmm3, %xmm5, %xmm0, %xmm1, %xmm2
-	vmovdqu		%xmm5, H_POWERS_HI-16(%rdi)	/* K_33 */
-	vpxor		%xmm0, %xmm0, %xmm0
-	vmovdqu		%xmm0, H_POWERS_TOP(%rdi)	/* the unused slots */
-	vmovdqu		%xmm0, H_POWERS_TOP+16(%rdi)
-	vmovdqu		%xmm0, H_POWERS_TOP+32(%rdi)
-
-	/* lo ^ hi of every power, for Karatsuba */
-	xor		%eax, %eax
-.Lnext_xored:
-	vmovdqu		H_POWERS(%rdi,%rax), %xmm0
-	vpshufd		$0x4e, %xmm0, %xmm1
-	vpxor		%xmm1, %xmm0, %xmm0
-	vmovdqu		%xmm0, H_XORED(%rdi,%rax)
-	add		$16, %eax
-	cmp		$16 * 16, %eax
-	jb		.Lnext_xored
-
-	vpxor		%xmm0, %xmm0, %xmm0		/* leave no key material */
-	vpxor		%xmm1, %xmm1, %xmm1
-	vpxor		%xmm2, %xmm2, %xmm2
-	vpxor		%xmm3, %xmm3, %xmm3
-	vpxor		%xmm4, %xmm4, %xmm4
-	vpxor		%xmm5, %xmm5, %xmm5
-	RET
-SYM_FUNC_END(aesnictr_gcm_precompute)
-
-/*
- * void aesnictr_ghash_update(const struct aesnictr_gcm_key *key, u8 acc[16],
- *			      const u8 *data, unsigned int len)
- * A trailing partial block is zero-padded, as GCM pads both the AAD and the
- * ciphertext.
- */
-SYM_TYPED_FUNC_START(aesnictr_ghash_update)
-	mov		%ecx, %ecx
-	_load_acc	%rsi, %xmm0
-	vmovdqa		.Lbswap128(%rip), BSWAP
-	vmovdqa		.Lgfpoly(%rip), GFPOLY
-	cmp		$128, %rcx
-	jb		.Lghash_blocks
-
-.Lghash_8blocks:
-	/* sum of X_i K_(8-i), X_0 ^= ACC, then one reduction */
-	vpxor		%xmm1, %xmm1, %xmm1
-	vpxor		%xmm2, %xmm2, %xmm2
-	vpxor		%xmm3, %xmm3, %xmm3
-	.irp i, 0,1,2,3,4,5,6,7
-		vmovdqu		\i*16(%rdx), %xmm4
-		vpshufb		BSWAP, %xmm4, %xmm4
-	.if \i == 0
-		vpxor		%xmm0, %xmm4, %xmm4
-	.endif
-		vmovdqu		H_POWERS+(8+\i)*16(%rdi), %xmm7
-		vpclmulqdq	$0x00, %xmm7, %xmm4, %xmm5
-		vpxor		%xmm5, %xmm1, %xmm1
-		vpclmulqdq	$0x11, %xmm7, %xmm4, %xmm5
-		vpxor		%xmm5, %xmm2, %xmm2
-		vpshufd		$0x4e, %xmm4, %xmm5
-		vpxor		%xmm4, %xmm5, %xmm5
-		vmovq		H_XORED+(8+\i)*16(%rdi), %xmm7
-		vpclmulqdq	$0x00, %xmm7, %xmm5, %xmm5
-		vpxor		%xmm5, %xmm3, %xmm3
-	.endr
-	vpxor		%xmm1, %xmm3, %xmm3		/* MI = MID ^ LO ^ HI */
-	vpxor		%xmm2, %xmm3, %xmm3
-	_ghash_reduce	%xmm1, %xmm3, %xmm2, %xmm5
-	vmovdqa		%xmm2, %xmm0
-	add		$128, %rdx
-	sub		$128, %rcx
-	cmp		$128, %rcx
-	jae		.Lghash_8blocks
-
-.Lghash_blocks:
-	vmovdqu		H_POWERS+15*16(%rdi), %xmm7	/* K_1 */
-	cmp		$16, %rcx
-	jb		.Lghash_partial
-.Lghash_1block:
-	vmovdqu		(%rdx), %xmm4
-	vpshufb		BSWAP, %xmm4, %xmm4
-	vpxor		%xmm4, %xmm0, %xmm0
-	_ghash_mul	%xmm0, %xmm7, %xmm2, %xmm1, %xmm3, %xmm5
-	vmovdqa		%xmm2, %xmm0
-	add		$16, %rdx
-	sub		$16, %rcx
-	cmp		$16, %rcx
-	jae		.Lghash_1block
-
-.Lghash_partial:
-	test		%rcx, %rcx
-	jz		.Lghash_done
-	/* the last 1..15 bytes, zero-padded */
-	_load_part16	%rdx, %rcx, %xmm4, %xmm5, %rax, %eax, %r8d
-	vpshufb		BSWAP, %xmm4, %xmm4
-	vpxor		%xmm4, %xmm0, %xmm0
-	_ghash_mul	%xmm0, %xmm7, %xmm2, %xmm1, %xmm3, %xmm5
-	vmovdqa		%xmm2, %xmm0
-.Lghash_done:
-	vmovdqu		%xmm0, (%rsi)
-	.irp r, 0,1,2,3,4,5,7		/* K_1, products with H's powers, ACC */
-		vpxor		%xmm\r, %xmm\r, %xmm\r
-	.endr
-	RET
-SYM_FUNC_END(aesnictr_ghash_update)
-
-/*
- * void aesnictr_gcm_final(const struct aesnictr_gcm_key *key, const u8 acc[16],
- *			   u64 aad_len, u64 data_len, u8 tag[16])
- * tag = X XOR bswap(r(L) times H), X from the last update (_last_acc).
- */
-SYM_TYPED_FUNC_START(aesnictr_gcm_final)
-	vmovdqa		.Lgfpoly(%rip), GFPOLY
-	shl		$3, %rdx			/* lengths in bits */
-	shl		$3, %rcx
-	vmovq		%rcx, %xmm1			/* r(lengths block): */
-	vpinsrq		$1, %rdx, %xmm1, %xmm1		/* lo = data, hi = AAD */
-	vmovdqu		H_POWERS+15*16(%rdi), %xmm7
-	_ghash_mul	%xmm1, %xmm7, %xmm2, %xmm0, %xmm3, %xmm5
-	vpshufb		.Lbswap128(%rip), %xmm2, %xmm2
-	vpxor		(%rsi), %xmm2, %xmm0
-	vmovdqu		%xmm0, (%r8)
-	.irp r, 2,3,5,7			/* K_1 and its products */
-		vpxor		%xmm\r, %xmm\r, %xmm\r
-	.endr
-	RET
-SYM_FUNC_END(aesnictr_gcm_final)
 
 /*
  * The stitched GCM loop: each iteration encrypts 8 vectors of counter blocks
