@@ -27,6 +27,14 @@
  * latency of each group's reduction, so the GHASH value stays in a register
  * and the block that carries it is multiplied last.
  *
+ * The register plan: the arguments are gcm_asm_macros.h's (BKEY rdi, BCTR
+ * rsi until the counter is loaded, BACC rdx, BDST rcx, BSRC r8, BLEN r9,
+ * BNR r10d, GDATA r11); V0-V7 (asm_common.h's names at width VL) hold the
+ * AES states of the 8 vectors; V8 the round key, V9 the counter, V10-V12
+ * the GHASH group's sums, V13 the vector hashed, V14 scratch, V15 the GHASH
+ * value, each named at its #define below (and the rest's, which reuse
+ * them, before _tail_gh); rax is scratch.  The stack holds the rest's
+ * length, rk0 and a buffer (_gcm_update).
  * Wiped on return (key material: round keys, keystream, products with H's
  * powers and the GHASH values, which with the data give back H): xmm0-15
  * (and rk0 on the stack; an empty last update xmm0-5).
@@ -81,21 +89,24 @@
  * encrypts and a last pass only hashes).  AES and carry-less multiplication
  * then overlap instead of running one after the other.  _gcm_update runs
  * these iterations (_bulk_iter) over the whole 8-vector chunks.
- *
- * Registers: the arguments as in gcm_asm_macros.h (BKEY rdi, BCTR rsi, BACC
- * rdx, BDST rcx, BSRC r8, BLEN r9; BNR r10d the number of rounds, GDATA r11
- * the ciphertext being hashed), rax bytes done; between the loads of ACC at
- * the start and its store at the end the GHASH value lives in xmm15.
- *	V0-V7	AES states
- *	V8	a round key in every lane
- *	V9	the big-endian counter block of the iteration's first block
- *		(_ctr_be)
- *	V10-V12	LO, HI, MID: Karatsuba partial products of a GHASH group
- *	V13	a block being hashed, V14 scratch, xmm15 the GHASH value
- *	rk0 in every lane at 16(%rsp), esi the low counter word
  * A GHASH group is the 8 vectors of an iteration (8 or 16 blocks, at most as
  * many as there are powers K_16..K_1 with xored halves).
  */
+#define CTRLE		%esi	/* the low counter word, little-endian */
+#define CTRLEB		%sil
+#define RKV		V8	/* a round key in every lane (_bulk_round) */
+#define CTRV		V9	/* the iteration's first counter block, BE */
+#define CTRX		%xmm9
+#define GLO		V10	/* sum of a GHASH group's low products */
+#define GHI		V11	/* sum of its high products; then reduced */
+#define GHIX		%xmm11
+#define GMI		V12	/* sum of its middle products */
+#define GBLK		V13	/* a vector being hashed, byte-reflected */
+#define GTMP		V14	/* a product, xored halves, src ^ round key */
+#define GTMPX		%xmm14
+#define GACC		V15	/* the GHASH value (lane 0; zero above) */
+#define GACCX		%xmm15	/* (where _last_acc expects it) */
+
 /* argument 7, last, once _gcm_update has made its frame */
 #define LAST_ARG	16+2*VL+8(%rsp)
 
@@ -114,33 +125,33 @@
 
 /*
  * Hash step s (0..7) of the 8 vectors at GDATA, one group.  The vectors go
- * 1, 2, .., 7, then 0, which carries the running GHASH value (xmm15): the
+ * 1, 2, .., 7, then 0, which carries the running GHASH value (GACC): the
  * products that wait for the previous reduction come last, so that
  * reduction's latency overlaps the other products.
  */
 .macro _gstep s
 	.set	GJ, ((\s) + 1) % 8
 	.set	GPA, GPOWERS + GJ*VL
-	_vmovdqu	GJ*VL(GDATA), V13
-	vpshufb		.Lbswap128(%rip), V13, V13
+	_vmovdqu	GJ*VL(GDATA), GBLK
+	vpshufb		.Lbswap128(%rip), GBLK, GBLK
 	.if GJ == 0
-		_vpxor		V15, V13, V13
+		_vpxor		GACC, GBLK, GBLK
 	.endif
 	.if GJ == 1
-		vpclmulqdq	$0x00, GPA(BKEY), V13, V10
-		vpclmulqdq	$0x11, GPA(BKEY), V13, V11
-		vpshufd		$0x4e, V13, V14
-		_vpxor		V13, V14, V14
-		vpclmulqdq	$0x00, GXORED+GJ*VL(BKEY), V14, V12
+		vpclmulqdq	$0x00, GPA(BKEY), GBLK, GLO
+		vpclmulqdq	$0x11, GPA(BKEY), GBLK, GHI
+		vpshufd		$0x4e, GBLK, GTMP
+		_vpxor		GBLK, GTMP, GTMP
+		vpclmulqdq	$0x00, GXORED+GJ*VL(BKEY), GTMP, GMI
 	.else
-		vpclmulqdq	$0x00, GPA(BKEY), V13, V14
-		_vpxor		V14, V10, V10
-		vpclmulqdq	$0x11, GPA(BKEY), V13, V14
-		_vpxor		V14, V11, V11
-		vpshufd		$0x4e, V13, V14
-		_vpxor		V13, V14, V14
-		vpclmulqdq	$0x00, GXORED+GJ*VL(BKEY), V14, V14
-		_vpxor		V14, V12, V12
+		vpclmulqdq	$0x00, GPA(BKEY), GBLK, GTMP
+		_vpxor		GTMP, GLO, GLO
+		vpclmulqdq	$0x11, GPA(BKEY), GBLK, GTMP
+		_vpxor		GTMP, GHI, GHI
+		vpshufd		$0x4e, GBLK, GTMP
+		_vpxor		GBLK, GTMP, GTMP
+		vpclmulqdq	$0x00, GXORED+GJ*VL(BKEY), GTMP, GTMP
+		_vpxor		GTMP, GMI, GMI
 	.endif
 	.if GJ == 0
 		_greduce
@@ -150,34 +161,35 @@
 /*
  * MID ^= LO ^ HI, reduce every lane (the fold is linear, so the lanes' sum
  * of reduced values is the reduced sum), then add up the lanes into the
- * GHASH value xmm15.  Reducing at full width costs the same carry-less
+ * GHASH value GACC.  Reducing at full width costs the same carry-less
  * multiplications as 128-bit and saves folding LO and MID across lanes.
  */
+#define GR_X		%xmm13	/* GHI's upper lane (VL 32) */
 .macro _greduce
-	_vpxor		V10, V12, V12
-	_vpxor		V11, V12, V12
-	vpclmulqdq	$0x10, .Lgfpoly_wide(%rip), V10, V14
-	vpshufd		$0x4e, V10, V10
-	_vpxor		V10, V12, V12
-	_vpxor		V14, V12, V12
-	vpclmulqdq	$0x10, .Lgfpoly_wide(%rip), V12, V14
-	vpshufd		$0x4e, V12, V12
-	_vpxor		V12, V11, V11
-	_vpxor		V14, V11, V11
+	_vpxor		GLO, GMI, GMI
+	_vpxor		GHI, GMI, GMI
+	vpclmulqdq	$0x10, .Lgfpoly_wide(%rip), GLO, GTMP
+	vpshufd		$0x4e, GLO, GLO
+	_vpxor		GLO, GMI, GMI
+	_vpxor		GTMP, GMI, GMI
+	vpclmulqdq	$0x10, .Lgfpoly_wide(%rip), GMI, GTMP
+	vpshufd		$0x4e, GMI, GMI
+	_vpxor		GMI, GHI, GHI
+	_vpxor		GTMP, GHI, GHI
 	.if VL == 32
-		vextracti128	$1, %ymm11, %xmm13
-		vpxor		%xmm13, %xmm11, %xmm15
+		vextracti128	$1, GHI, GR_X
+		vpxor		GR_X, GHIX, GACCX
 	.else
-		vmovdqa		%xmm11, %xmm15
+		vmovdqa		GHIX, GACCX
 	.endif
 .endm
 
 /*
  * VL 16, 32: the round-0 states of an iteration's 8 VL / 16 = BPI blocks.
- * V9 holds the (big-endian) counter block of the first, CTRLE (esi) its low
+ * CTRV holds the (big-endian) counter block of the first, CTRLE its low
  * word little-endian, rk0 in every lane is at 16(%rsp).  Unless the low byte
  * would carry within the iteration (once every 256 / BPI iterations; the
- * counter is public) the blocks are V9 + n in byte 15: one VPADDD and the
+ * counter is public) the blocks are CTRV + n in byte 15: one VPADDD and the
  * XOR of rk0 per vector; otherwise the addition is done little-endian.
  */
 .macro _ctr_be n=8
@@ -189,49 +201,49 @@
 		.set	INC_BE, .Linc_be32; .set INC_LE, .Linc_le32
 		.set	STEP_BE, .Lstep_be32; .set STEP_LE, .Lstep_le32
 	.endif
-	cmp	$255 - BPI, %sil
+	cmp	$255 - BPI, CTRLEB
 	jbe	.Lctr_fast\@
-	vpshufb		.Lbswap_low32(%rip), V9, V9
+	vpshufb		.Lbswap_low32(%rip), CTRV, CTRV
 	.irp j, 0,1,2,3,4,5,6,7
 	.if \j < \n
-		vpaddd		INC_LE+\j*VL(%rip), V9, V\j
+		vpaddd		INC_LE+\j*VL(%rip), CTRV, V\j
 		vpshufb		.Lbswap_low32(%rip), V\j, V\j
 		_vpxor		16(%rsp), V\j, V\j
 	.endif
 	.endr
-	vpaddd		STEP_LE(%rip), V9, V9
-	vpshufb		.Lbswap_low32(%rip), V9, V9
+	vpaddd		STEP_LE(%rip), CTRV, CTRV
+	vpshufb		.Lbswap_low32(%rip), CTRV, CTRV
 	jmp	.Lctr_done\@
 .Lctr_fast\@:
 	.irp j, 0,1,2,3,4,5,6,7
 	.if \j < \n
-		vpaddd		INC_BE+\j*VL(%rip), V9, V\j
+		vpaddd		INC_BE+\j*VL(%rip), CTRV, V\j
 		_vpxor		16(%rsp), V\j, V\j
 	.endif
 	.endr
-	vpaddd		STEP_BE(%rip), V9, V9
+	vpaddd		STEP_BE(%rip), CTRV, CTRV
 .Lctr_done\@:
-	add	$BPI, %esi
+	add	$BPI, CTRLE
 .endm
 
 /* AES round i (1 .. 13) of the first n vectors, if aes. */
 .macro _bulk_round i, aes, n=8
 	.if \aes
-		_vbroadcast128	16*\i(BKEY), V8
+		_vbroadcast128	16*\i(BKEY), RKV
 		.irp j, 0,1,2,3,4,5,6,7
 		.if \j < \n
-			vaesenc		V8, V\j, V\j
+			vaesenc		RKV, V\j, V\j
 		.endif
 		.endr
 	.endif
 .endm
 
-/* V8 = the last round key (number BNR) in every lane; rax scratch. */
+/* RKV = the last round key (number BNR) in every lane; rax scratch. */
 .macro _last_rkey
 	mov	BNR, %eax
 	shl	$4, %eax
 	add	BKEY, %rax
-	_vbroadcast128	(%rax), V8
+	_vbroadcast128	(%rax), RKV
 .endm
 
 /* One iteration: AES-CTR on 8 vectors and/or GHASH of 8 vectors at GDATA. */
@@ -249,46 +261,61 @@
 		_rounds_from9	_bulk_round, 1
 		_last_rkey
 		.irp j, 0,1,2,3,4,5,6,7
-			_vpxor		\j*VL(BSRC), V8, V14
-			vaesenclast	V14, V\j, V\j
+			_vpxor		\j*VL(BSRC), RKV, GTMP
+			vaesenclast	GTMP, V\j, V\j
 			_vmovdqu	V\j, \j*VL(BDST)
 		.endr
 	.endif
 .endm
 
 /*
- * Hash one vector of the rest (VL 16, 32) into V10-V12: data is a register
- * (byte reflection done here), pw the address of its powers; acc: add the
- * GHASH value first; computed: the powers are loaded into V13 and their
- * xored halves computed into V8 (the last vector, whose powers may run past
- * K_1 where the xored table has no slack; its blocks there are zero).
+ * The rest's registers (_tail_gh .. _gcm_tail_c), some taken over from
+ * roles that are over by then; rsi and r10 are scratch there (CTRLE and BNR
+ * are spent).
+ */
+#define PPTR		%r11	/* K_nb, the rest's first power (GDATA's) */
+#define PDATA		V9	/* the last bytes of src, then the hashed */
+#define PDATAX		%xmm9
+#define PVEC		V13	/* the partial vector's state, then output */
+#define POFF		%rax	/* the partial vector's offset in the rest */
+#define POFFD		%eax
+#define TG_PW		V13	/* the last vector's powers (_tail_gh) */
+#define TG_PWXOR	V8	/* their xored halves (round keys done) */
+
+/*
+ * Hash one vector of the rest (VL 16, 32) into GLO, GHI, GMI: data is a
+ * register (byte reflection done here), pw the address of its powers; acc:
+ * add the GHASH value first; computed: the powers are loaded into TG_PW and
+ * their xored halves computed into TG_PWXOR (the last vector, whose powers
+ * may run past K_1 where the xored table has no slack; its blocks there are
+ * zero).
  */
 .macro _tail_gh data, pw, acc, computed
 	vpshufb		.Lbswap128(%rip), \data, \data
 	.if \acc
-		vpxor		V15, \data, \data
+		vpxor		GACC, \data, \data
 	.endif
 	.if \computed
-		vmovdqu		\pw, V13
-		vpclmulqdq	$0x00, V13, \data, V14
-		vpxor		V14, V10, V10
-		vpclmulqdq	$0x11, V13, \data, V14
+		vmovdqu		\pw, TG_PW
+		vpclmulqdq	$0x00, TG_PW, \data, GTMP
+		vpxor		GTMP, GLO, GLO
+		vpclmulqdq	$0x11, TG_PW, \data, GTMP
 	.else
-		vpclmulqdq	$0x00, \pw, \data, V14
-		vpxor		V14, V10, V10
-		vpclmulqdq	$0x11, \pw, \data, V14
+		vpclmulqdq	$0x00, \pw, \data, GTMP
+		vpxor		GTMP, GLO, GLO
+		vpclmulqdq	$0x11, \pw, \data, GTMP
 	.endif
-	vpxor		V14, V11, V11
-	vpshufd		$0x4e, \data, V14
-	vpxor		\data, V14, V14
+	vpxor		GTMP, GHI, GHI
+	vpshufd		$0x4e, \data, GTMP
+	vpxor		\data, GTMP, GTMP
 	.if \computed
-		vpshufd		$0x4e, V13, V8
-		vpxor		V13, V8, V8
-		vpclmulqdq	$0x00, V8, V14, V14
+		vpshufd		$0x4e, TG_PW, TG_PWXOR
+		vpxor		TG_PW, TG_PWXOR, TG_PWXOR
+		vpclmulqdq	$0x00, TG_PWXOR, GTMP, GTMP
 	.else
-		vpclmulqdq	$0x00, H_XORED-H_POWERS+\pw, V14, V14
+		vpclmulqdq	$0x00, H_XORED-H_POWERS+\pw, GTMP, GTMP
 	.endif
-	vpxor		V14, V12, V12
+	vpxor		GTMP, GMI, GMI
 .endm
 
 /* Vector j of the rest if it is whole (else to plabel); see _gcm_tail. */
@@ -296,22 +323,22 @@
 	cmp	$(\j+1)*VL, BLEN
 	jb	\plabel
 	.if \decrypt
-		_vmovdqu	\j*VL(BSRC), V13
-		vpxor		V13, V8, V14
-		vaesenclast	V14, V\j, V\j
+		_vmovdqu	\j*VL(BSRC), GBLK
+		vpxor		GBLK, RKV, GTMP
+		vaesenclast	GTMP, V\j, V\j
 		_vmovdqu	V\j, \j*VL(BDST)
-		_tail_gh	V13, \j*VL(%r11), (\j==0), 0
+		_tail_gh	GBLK, \j*VL(PPTR), (\j==0), 0
 	.else
-		vpxor		\j*VL(BSRC), V8, V14
-		vaesenclast	V14, V\j, V\j
+		vpxor		\j*VL(BSRC), RKV, GTMP
+		vaesenclast	GTMP, V\j, V\j
 		_vmovdqu	V\j, \j*VL(BDST)
-		_tail_gh	V\j, \j*VL(%r11), (\j==0), 0
+		_tail_gh	V\j, \j*VL(PPTR), (\j==0), 0
 	.endif
 .endm
 
 /*
- * V9 = the BLEN (1 .. VL-1) bytes at BSRC, zero-padded (_load_part16 for
- * each 16-byte half); rsi, r10 and xmm14 scratch.
+ * PDATA = the BLEN (1 .. VL-1) bytes at BSRC, zero-padded (_load_part16
+ * for each 16-byte half); rsi, r10 and GTMP scratch.
  */
 .macro _load_partial_vec
 	.if VL == 32
@@ -319,15 +346,15 @@
 		jb	.Lpv_short\@
 		add	$16, BSRC
 		sub	$16, BLEN
-		_load_part16	BSRC, BLEN, %xmm9, %xmm14, %rsi, %esi, %r10d
+		_load_part16	BSRC, BLEN, PDATAX, GTMPX, %rsi, %esi, %r10d
 		sub	$16, BSRC
 		add	$16, BLEN
-		vmovdqu		(BSRC), %xmm14
-		vinserti128	$1, %xmm9, %ymm14, %ymm9
+		vmovdqu		(BSRC), GTMPX
+		vinserti128	$1, PDATAX, GTMP, PDATA
 		jmp	.Lpv_done\@
 .Lpv_short\@:
 	.endif
-	_load_part16	BSRC, BLEN, %xmm9, %xmm14, %rsi, %esi, %r10d
+	_load_part16	BSRC, BLEN, PDATAX, GTMPX, %rsi, %esi, %r10d
 .Lpv_done\@:
 .endm
 
@@ -338,7 +365,7 @@
  * round fused with the XOR of src, the store and the GHASH of the ciphertext
  * (decryption: src, loaded before the store overwrites it in place;
  * encryption: the register just stored).  The blocks take the powers ending
- * at K_1 (PPTR = r11 = K_nb, nb = ceil(R / 16)), one reduction.  A final
+ * at K_1 (PPTR = K_nb, nb = ceil(R / 16)), one reduction.  A final
  * partial vector is loaded in pieces (_load_partial_vec) and stored through
  * BUF on the stack, byte by byte (branches on the public length only); for
  * encryption its keystream bytes past R are masked off before hashing.
@@ -363,10 +390,10 @@
 .Ltail_done\@:
 .endm
 
-/* Partial vector j of a class-C rest: its state to V13, its offset to eax. */
+/* Partial vector j of a class-C rest: its state to PVEC, its offset to POFF. */
 .macro _tail_pvec j
-	vmovdqa		V\j, V13
-	mov		$\j*VL, %eax
+	vmovdqa		V\j, PVEC
+	mov		$\j*VL, POFFD
 .endm
 
 .macro _gcm_tail_c c, decrypt
@@ -376,14 +403,14 @@
 	.endr
 	_rounds_from9	_bulk_round, 1, \c
 	_last_rkey
-	lea	15(BLEN), %r11
-	and	$-16, %r11
-	neg	%r11
-	lea	H_POWERS+16*16(BKEY,%r11), %r11
-	_fold_h	LAST_ARG, %r11
-	vpxor		V10, V10, V10
-	vpxor		V11, V11, V11
-	vpxor		V12, V12, V12
+	lea	15(BLEN), PPTR
+	and	$-16, PPTR
+	neg	PPTR
+	lea	H_POWERS+16*16(BKEY,PPTR), PPTR
+	_fold_h	LAST_ARG, PPTR
+	vpxor		GLO, GLO, GLO
+	vpxor		GHI, GHI, GHI
+	vpxor		GMI, GMI, GMI
 	.if 0 < \c
 	_tail_vec	0, \decrypt, .Ltail_p0\@
 	.endif
@@ -439,15 +466,15 @@
 	_tail_pvec	7
 	.endif
 .Ltail_part\@:
-	sub	%rax, BLEN			/* bytes of the partial vector */
+	sub	POFF, BLEN			/* bytes of the partial vector */
 	jz	.Ltail_reduce\@
-	add	%rax, BSRC
-	add	%rax, BDST
-	add	%rax, %r11
+	add	POFF, BSRC
+	add	POFF, BDST
+	add	POFF, PPTR
 	_load_partial_vec
-	vpxor		V9, V8, V14
-	vaesenclast	V14, V13, V13
-	_vmovdqu	V13, 16+VL(%rsp)
+	vpxor		PDATA, RKV, GTMP
+	vaesenclast	GTMP, PVEC, PVEC
+	_vmovdqu	PVEC, 16+VL(%rsp)
 	xor	%r10d, %r10d
 .Ltail_out\@:
 	movzbl	16+VL(%rsp,%r10), %esi
@@ -458,14 +485,14 @@
 	.if !\decrypt
 		lea	.Lbytemask+64(%rip), %rsi
 		sub	BLEN, %rsi
-		vpand	(%rsi), V13, V9
+		vpand	(%rsi), PVEC, PDATA
 	.endif
-	test	%eax, %eax
+	test	POFFD, POFFD
 	jnz	.Ltail_noacc\@
-	_tail_gh	V9, (%r11), 1, 1
+	_tail_gh	PDATA, (PPTR), 1, 1
 	jmp	.Ltail_reduce\@
 .Ltail_noacc\@:
-	_tail_gh	V9, (%r11), 0, 1
+	_tail_gh	PDATA, (PPTR), 0, 1
 .Ltail_reduce\@:
 	_greduce
 .endm
@@ -494,17 +521,17 @@
 	mov	AESNICTR_KEY_NROUNDS(BKEY), BNR
 	mov	12(BCTR), %eax
 	bswap	%eax
-	_vbroadcast128	(BKEY), V8
-	_vmovdqu	V8, 16(%rsp)
-	_load_ctrblk	BCTR, %xmm9
+	_vbroadcast128	(BKEY), RKV
+	_vmovdqu	RKV, 16(%rsp)
+	_load_ctrblk	BCTR, CTRX
 	.if VL == 32
-		vinserti128	$1, %xmm9, V9, V9
+		vinserti128	$1, CTRX, CTRV, CTRV
 	.endif
-	mov	%eax, %esi			/* CTRLE */
-	_load_acc	BACC, %xmm15
+	mov	%eax, CTRLE
+	_load_acc	BACC, GACCX
 	cmpb	$0, LAST_ARG
 	je	.Lupd_notlast\@
-	_aes_j0		%xmm0, %xmm9, %eax, %r11	/* parked in ghash_acc */
+	_aes_j0		%xmm0, CTRX, %eax, %r11	/* parked in ghash_acc */
 	vmovdqu		%xmm0, (BACC)
 .Lupd_notlast\@:				/* BCTR is not used again */
 	shr	$CHUNK_SHIFT, BLEN		/* iterations: len / (8 VL) */
@@ -541,7 +568,7 @@
 	_vmovdqu V8, 16(%rsp)
 	_vmovdqu V8, 16+VL(%rsp)
 	_last_acc	LAST_ARG, (%rsp)
-	vmovdqu	%xmm15, (BACC)
+	vmovdqu	GACCX, (BACC)
 	add	$16+2*VL, %rsp
 	.irp r, 0,1,2,3,4,5,6,7,9,10,11,12,13,14,15	/* all but BUF's rk0 (above) */
 		vpxor	%xmm\r, %xmm\r, %xmm\r
