@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Assembly shared by ctr_aes.S (CTR), gcm_clmul.S and gcm_vaes512.S (GCM)
- * and xts_aes.S (XTS): the vector-width helpers, the vector form of the
- * Gueron-Krasnov counters and a table of byte-shift masks.
+ * Assembly shared by ctr_aes.S (CTR), gcm_ghash.S, gcm_update.S and
+ * gcm_vaes512.S (GCM) and xts_aes.S (XTS): the vector-width helpers, the
+ * vector form of the Gueron-Krasnov counters, a table of byte-shift masks
+ * and the load of a partial block that uses it (_load_part16, GCM's).
  * ctr(aes) uses these counters in its tails and 512-bit code (its 128/256-bit
  * main loop keeps its counters on the stack, updated with ALU ops); GCM uses
  * them in its 512-bit code, while its 128/256-bit code adds to big-endian
@@ -70,6 +71,50 @@
 	.byte	0x80
 	.endr
 	.popsection
+
+/*
+ * xmm x = the m (0..15) bytes at p, zero-padded, read in a few loads from
+ * p[0 .. m-1] only (branches on the public length only).  Not through byte
+ * stores to a buffer: a vector load of bytes stored one at a time just
+ * before is not forwarded and waits for them to reach the cache.  t0 (and
+ * its 32-bit t0d), t1d: scratch; xt: xmm scratch.
+ */
+.macro _load_part16 p, m, x, xt, t0, t0d, t1d
+	vpxor		\x, \x, \x
+	cmp		$8, \m
+	jb		.Llp_lt8\@
+	vmovq		(\p), \x			/* bytes 0..7 */
+	vmovq		-8(\p,\m), \xt		/* bytes m-8..m-1 */
+	lea		.Lshift_window+32(%rip), \t0
+	sub		\m, \t0
+	vpshufb		(\t0), \xt, \xt		/* >> 16-m: bytes 8..m-1 */
+	vpunpcklqdq	\xt, \x, \x
+	jmp		.Llp_done\@
+.Llp_lt8\@:
+	cmp		$4, \m
+	jb		.Llp_lt4\@
+	vmovd		(\p), \x			/* bytes 0..3 */
+	vmovd		-4(\p,\m), \xt		/* bytes m-4..m-1 */
+	lea		.Lshift_window+20(%rip), \t0
+	sub		\m, \t0
+	vpshufb		(\t0), \xt, \xt		/* << m-4 */
+	vpor		\xt, \x, \x
+	jmp		.Llp_done\@
+.Llp_lt4\@:
+	test		\m, \m
+	jz		.Llp_done\@
+	movzbl		(\p), \t0d
+	cmp		$2, \m
+	jb		.Llp_gpr\@
+	movzwl		(\p), \t0d
+	je		.Llp_gpr\@
+	movzbl		2(\p), \t1d
+	shl		$16, \t1d
+	or		\t1d, \t0d
+.Llp_gpr\@:
+	vmovd		\t0d, \x
+.Llp_done\@:
+.endm
 
 /*
  * Name V0..V15 after the registers of width VL (16, 32, 64); for VL 64 also

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The assembly ABI of the gcm family (gcm_clmul.S: GHASH, the final and the
- * avx and vaes2 updates; gcm_vaes512.S: the vaes512 updates): the GCM key
- * layout, the offsets the assembly uses (visible to the .S files too) and
- * the routines' prototypes.  Shared by the kernel glue and tools/native;
- * gcm_internal.h asserts the offsets against the struct.
+ * The assembly ABI of the gcm family (gcm_ghash.S: the precomputation,
+ * GHASH and the final; gcm_update.S: the avx and vaes2 updates;
+ * gcm_vaes512.S: the vaes512 updates): the GCM key layout, the offsets the
+ * assembly uses (visible to the .S files too) and the routines' prototypes.
+ * Shared by the kernel glue and tools/native; gcm_internal.h asserts the
+ * offsets against the struct.
  */
 #ifndef AESNICTR_GCM_ASM_H
 #define AESNICTR_GCM_ASM_H

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The gcm family: gcm(aes) and rfc4106(gcm(aes)), synchronous AEADs over the
- * assembly of gcm_clmul.S and gcm_vaes512.S, registered as
+ * assembly of gcm_ghash.S, gcm_update.S and gcm_vaes512.S, registered as
  * gcm-aes-aesnictr-<impl> and rfc4106-gcm-aes-aesnictr-<impl>, with a
  * constant-time C path (bit-serial GF(2^128) multiplication, the bitsliced
  * AES of aes_ct.c) for when the FPU is unusable.

@@ -3,9 +3,9 @@
  * The GCM updates of the 512-bit tier (VAES, VPCLMULQDQ and AVX-512 on zmm
  * registers): aesnictr_gcm_{enc,dec}_update_vaes512.  The precomputation,
  * aesnictr_ghash_update and aesnictr_gcm_final that go with them are in
- * gcm_clmul.S; what the two files share (the field arithmetic and its
- * derivation, the key layout, the last-update protocol) is in
- * gcm_asm_macros.h.
+ * gcm_ghash.S, the 128- and 256-bit updates in gcm_update.S; what the GCM
+ * files share (the field arithmetic and its derivation, the key layout, the
+ * last-update protocol) is in gcm_asm_macros.h.
  *
  * The math.  Each 128-bit lane of a vector holds one byte-reflected block,
  * and GHASH multiplies it by a power K_i = r(H^i) x of the hash key with

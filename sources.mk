@@ -14,7 +14,8 @@ AESNICTR_OBJS := module.o \
 	ccm_glue.o ccm_selftest.o ccm_generic.o \
 	aead_driver.o skcipher_driver.o \
 	selftest.o cpu.o priority.o priority_rule.o calibrate.o aes_key.o aes_ct.o \
-	ctr_aes.o gcm_clmul.o gcm_vaes512.o xts_aes.o authenc_sha.o authenc_sha512.o ccm_aes.o aes_expand.o
+	ctr_aes.o gcm_ghash.o gcm_update.o gcm_vaes512.o xts_aes.o \
+	authenc_sha.o authenc_sha512.o ccm_aes.o aes_expand.o
 AESNICTR_HEADERS := compat.h family.h priority.h shared.h selftest.h aes_ct.h \
 	priority_rule.h calibrate.h \
 	portable.h aead_driver.h skcipher_driver.h \

@@ -48,11 +48,11 @@ aes_expand.o     aesnictr_*                    module_init:cpu_lacks_impl(avx) w
 ctr_aes.o        aesnictr_ctr_avx              cpu_lacks_impl(avx)          w_avx
 ctr_aes.o        aesnictr_ctr_vaes2            cpu_lacks_impl(vaes2)        w_avx w_vaes2
 ctr_aes.o        aesnictr_ctr_vaes512          cpu_lacks_impl(vaes512)      w_avx w_vaes2 w_vaes512
-gcm_clmul.o      aesnictr_gcm_*_avx            gcm_cpu_lacks(avx)            gcm w_avx
-gcm_clmul.o      aesnictr_gcm_precompute       gcm_cpu_lacks(avx)            gcm w_avx
-gcm_clmul.o      aesnictr_ghash_update         gcm_cpu_lacks(avx)            gcm w_avx
-gcm_clmul.o      aesnictr_gcm_final            gcm_cpu_lacks(avx)            gcm w_avx
-gcm_clmul.o      aesnictr_gcm_*_vaes2          gcm_cpu_lacks(vaes2)          gcm gcm_wide w_avx w_vaes2
+gcm_ghash.o      aesnictr_gcm_precompute       gcm_cpu_lacks(avx)            gcm w_avx
+gcm_ghash.o      aesnictr_ghash_update         gcm_cpu_lacks(avx)            gcm w_avx
+gcm_ghash.o      aesnictr_gcm_final            gcm_cpu_lacks(avx)            gcm w_avx
+gcm_update.o     aesnictr_gcm_*_avx            gcm_cpu_lacks(avx)            gcm w_avx
+gcm_update.o     aesnictr_gcm_*_vaes2          gcm_cpu_lacks(vaes2)          gcm gcm_wide w_avx w_vaes2
 gcm_vaes512.o    aesnictr_gcm_*_vaes512        gcm_cpu_lacks(vaes512)        gcm gcm_wide w_avx w_vaes2 w_vaes512
 xts_aes.o        aesnictr_xts_tweak            xts_cpu_lacks(avx)            w_avx
 xts_aes.o        aesnictr_xts_*_avx            xts_cpu_lacks(avx)            w_avx

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The GCM routines of ../../gcm_clmul.S and ../../gcm_vaes512.S (or of
- * GCM_OBJ=), referenced
- * strongly: a build that lacks one does not link, so a missing
- * implementation can never pass as "not covered".
+ * The GCM routines of ../../gcm_ghash.S, ../../gcm_update.S and
+ * ../../gcm_vaes512.S (or of GCM_OBJ=), referenced strongly: a build that
+ * lacks one does not link, so a missing implementation can never pass as
+ * "not covered".
  */
 #include <stddef.h>
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The instruction mix of the stitched GCM loop of ../../gcm_clmul.S (vl
+ * The instruction mix of the stitched GCM loop of ../../gcm_update.S (vl
  * 16, 32) and ../../gcm_vaes512.S (vl 64) with its loop-carried GHASH
  * dependency removed, for gcm_limit.c: what the execution units allow per
  * 8 VL bytes (one iteration of _bulk_iter, _bulk_iter64).

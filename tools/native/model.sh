@@ -34,11 +34,22 @@ command -v "$MCA" >/dev/null 2>&1 || {
 	exit 1
 }
 
-# the object in $B (or $B/stock/7.3) that defines symbol $1
+# the object in $B (or $B/stock/7.3) that defines symbol $1; an error if
+# none does, or several (an object left over from a renamed source, such
+# as gcm_clmul.o beside gcm_ghash.o and gcm_update.o, would otherwise be
+# modelled in place of the code built now)
 nm -A "$B"/*.o "$B"/stock/7.3/asm.o 2>/dev/null >"$TMP/syms" || true
 obj_of() {
-	awk -v s="$1" '($2 == "T" || $2 == "t") && $3 == s {
-		sub(/:[0-9a-f]*$/, "", $1); print $1; f = 1; exit } END { exit !f }' "$TMP/syms"
+	awk -v s="$1" -v b="$B" '($2 == "T" || $2 == "t") && $3 == s {
+		sub(/:[0-9a-f]*$/, "", $1); o[++n] = $1 }
+	END {
+		if (n == 1) { print o[1]; exit 0 }
+		if (n == 0) { print "model: " s " not built in " b > "/dev/stderr"; exit 1 }
+		m = "model: " s " is defined in"
+		for (i = 1; i <= n; i++) m = m " " o[i]
+		print m " (a stale object? make -C tools/native clean)" > "/dev/stderr"
+		exit 1
+	}' "$TMP/syms"
 }
 
 # The hot loop of symbol $2 in object $1 as llvm-mca input in $3; prints
@@ -112,7 +123,7 @@ loop_of() {
 # instruction of the loop (AVX-512 on znver3).
 cycles() {
 	if [ ! -e "$TMP/$1.info" ]; then
-		o=$(obj_of "$1") || { echo "model: $1 not built in $B" >&2; return 1; }
+		o=$(obj_of "$1") || return 1
 		loop_of "$o" "$1" "$TMP/$1.s" >"$TMP/$1.info" ||
 			{ echo "model: no loop found in $1" >&2; return 1; }
 	fi

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Native correctness test of the GCM assembly (../../gcm_clmul.S and
- * ../../gcm_vaes512.S), every tier the CPU has and the assembly provides,
- * AES-128/192/256, against OpenSSL's EVP aes-*-gcm.  Each message is processed exactly as the kernel
- * glue does it (see aes_asm.h):
+ * Native correctness test of the GCM assembly (../../gcm_ghash.S,
+ * ../../gcm_update.S and ../../gcm_vaes512.S), every tier the CPU has and
+ * the assembly provides, AES-128/192/256, against OpenSSL's EVP
+ * aes-*-gcm.  Each message is processed exactly as the kernel glue does it
+ * (see aes_asm.h):
  *
  *	aesnictr_expand_key(&k.aes, key, klen); aesnictr_gcm_precompute(&k);
  *	acc = 0; ghash_update over the AAD's full blocks (one or several calls
