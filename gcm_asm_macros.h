@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Assembly shared by the two GCM files: gcm_clmul.S (GHASH, the final, and
- * the avx and vaes2 updates) and gcm_vaes512.S (the vaes512 updates).  The
- * GHASH field arithmetic, the constants both use, the update's argument
- * registers, its per-message state loads, AES of one block and of J0, and
- * the last-update protocol.  Include after gcm_asm.h (the key offsets).
+ * Assembly shared by the GCM files: gcm_ghash.S (the powers of H, GHASH,
+ * the final), gcm_update.S (the avx and vaes2 updates) and gcm_vaes512.S
+ * (the vaes512 updates).  The GHASH field arithmetic, the constants they
+ * use, the update's argument registers, its per-message state loads, AES of
+ * one block and of J0, and the last-update protocol.  Include after
+ * gcm_asm.h (the key offsets).
  *
  * The math.  GCM numbers the bits of a block from the most significant bit of
  * byte 0 (coefficient of x^0) and reduces modulo g = x^128 + x^7 + x^2 + x + 1.
