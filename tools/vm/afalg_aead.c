@@ -56,48 +56,30 @@
  * --nosimd-param PATH names the module's debug_force_nosimd parameter: the
  * fuzzer then sets it at random before each setkey and each operation of the
  * driver, so keys set on one path are used on the other.
+ * The case loop, the comparisons, the tampered decryptions' common checks,
+ * --inject and the report lines are the AEAD fuzz skeleton's (fz_main() in
+ * afalg_common.c); this file has the cases, tampers and references of GCM.
  * Output lines start with "PASS: " or "FAIL: "; exit status 1 on failure.
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <sys/uio.h>
-#include <time.h>
-#include <unistd.h>
 #include <linux/if_alg.h>
-#include <kcapi.h>
 
 #include "afalg_common.h"
 
 #define MAX_PT 65600		/* longest plaintext */
 #define MAX_AAD 8200		/* longest gcm AAD */
 #define BUFSZ (MAX_PT + MAX_AAD + 2 * AES_BS)
-#define SLACK 4096		/* misalignment and gaps between iovecs */
-#define KCAPI_MAX AEAD_KCAPI_MAX	/* libkcapi: at most 16 pages at once */
-
-/* ------------------------------------------------------------------ */
-/* random bytes (the generator is in afalg_common.c)                   */
-
-/* one byte per rnd64(), unlike afalg_fuzz: a --seed still reproduces a run */
-static void rnd_bytes(uint8_t *p, size_t n)
-{
-	while (n--)
-		*p++ = (uint8_t)rnd64();
-}
 
 /* ------------------------------------------------------------------ */
 /* the two algorithms                                                   */
 
 struct mode {
 	const char *name;		/* "gcm" or "rfc4106" */
-	const char *cra_name;
 	const char *oracle;		/* generic driver name */
 	unsigned int ivlen, saltlen;
 	const unsigned int *auth;	/* allowed tag lengths */
@@ -108,22 +90,10 @@ static const unsigned int gcm_auth[] = { 4, 8, 12, 13, 14, 15, 16 };
 static const unsigned int rfc4106_auth[] = { 8, 12, 16 };
 
 static const struct mode modes[] = {
-	{ "gcm", "gcm(aes)", "gcm_base(ctr(aes-generic),ghash-generic)",
-	  12, 0, gcm_auth, 7 },
-	{ "rfc4106", "rfc4106(gcm(aes))",
-	  "rfc4106(gcm_base(ctr(aes-generic),ghash-generic))",
+	{ "gcm", "gcm_base(ctr(aes-generic),ghash-generic)", 12, 0, gcm_auth, 7 },
+	{ "rfc4106", "rfc4106(gcm_base(ctr(aes-generic),ghash-generic))",
 	  8, 4, rfc4106_auth, 3 },
 };
-
-static const struct mode *find_mode(const char *name)
-{
-	if (!strcmp(name, "gcm"))
-		return &modes[0];
-	if (!strcmp(name, "rfc4106"))
-		return &modes[1];
-	fprintf(stderr, "afalg_aead: unknown mode %s (gcm or rfc4106)\n", name);
-	exit(2);
-}
 
 static int auth_allowed(const struct mode *m, unsigned int as)
 {
@@ -337,368 +307,124 @@ static unsigned int pick_alen(const struct mode *m)
 }
 
 /* ------------------------------------------------------------------ */
-/* debug_force_nosimd switching                                         */
-
-static int inject;		/* --inject: the fuzzer's self-check */
-
-
-/* ------------------------------------------------------------------ */
-/* the fuzzer                                                          */
+/* the fuzzer's part (the skeleton: fz_main() in afalg_common.c)        */
 
 enum tamper { T_NONE, T_TAG, T_CT, T_AAD, T_IV, T_IVCOPY, T_NR };
 static const char *const tamper_name[T_NR] = {
 	"none", "tag", "ciphertext", "aad", "iv", "iv-copy-in-aad",
 };
 
-struct stats {
-	unsigned long cases, bytes, path[AP_NR], tamper[T_NR], badmsg, refchk;
-	unsigned long klen[3], auth[17], ivcopy_differs, alen_max, len_max;
-};
+static const struct mode *fm;	/* the mode fuzzed */
+static struct ref ref;
+static uint8_t *ct_ref;
+static unsigned long ivcopy_differs;
 
-static int fuzz(const struct mode *m, const char *drv, const char *oracle,
-		unsigned long n, uint64_t seed)
+static int gcm_setup(struct fz *f)
 {
-	struct alg t, o;
-	struct ref ref;
-	uint8_t *in, *exp, *oexp, *out, *tmp, *work, *ct_ref;
-	uint8_t key[36], iv[12], nonce[12], tag_ref[AES_BS];
-	unsigned int aklen = 16, authsize = 16, klen = 16;
-	unsigned long failures = 0, injected = 0, c;
-	int keypath = 0, err;
-	struct stats st;
-	double t0 = now();
+	int err = -ENOMEM;
 
-	memset(&st, 0, sizeof(st));
-	in = malloc(BUFSZ + SLACK);
-	exp = malloc(BUFSZ + SLACK);
-	oexp = malloc(BUFSZ + SLACK);
-	out = malloc(BUFSZ + SLACK);
-	tmp = malloc(BUFSZ + SLACK);
-	work = malloc(BUFSZ + 2 * SLACK);
+	fm = f->mode;
+	f->ivlen = fm->ivlen;
 	ct_ref = malloc(BUFSZ);
 	ref.blocks = malloc(BUFSZ + 2 * AES_BS);
-	if (!in || !exp || !oexp || !out || !tmp || !work || !ct_ref || !ref.blocks) {
-		printf("FAIL: fuzz %s: out of memory\n", drv);
-		return 1;
-	}
-	if (alg_bind_both(&t, &o, "aead", drv, oracle, "fuzz"))
-		return 1;
-	err = alg_bind(&ref.ecb, "skcipher", "ecb(aes-generic)");
-	if (err) {
-		printf("FAIL: fuzz %s: cannot bind ecb(aes-generic): %s\n", drv,
+	if (ct_ref && ref.blocks)
+		err = alg_bind(&ref.ecb, "skcipher", "ecb(aes-generic)");
+	if (err)
+		printf("FAIL: fuzz %s: cannot bind ecb(aes-generic): %s\n", f->drv,
 		       strerror(-err));
-		return 1;
+	return err ? FZ_FATAL : 0;
+}
+
+static int gcm_new_key(struct fz *f)
+{
+	f->akl = 16 + 8 * rnd(3);
+	f->klen = f->akl + fm->saltlen;
+	rnd_bytes(f->key, f->klen);
+	return ref_setkey(&ref, f->key, f->akl);
+}
+
+static unsigned int gcm_tag(struct fz *f)
+{
+	(void)f;
+	return fm->auth[rnd(fm->nauth)];
+}
+
+/* input: AAD || plaintext; rfc4106: the IV ends the AAD */
+static int gcm_request(struct fz *f)
+{
+	f->assoclen = pick_alen(fm);
+	f->len = pick_len();
+	switch (rnd(10)) {
+	case 0:  memset(f->iv, 0, sizeof(f->iv)); break;
+	case 1:  memset(f->iv, 0xff, sizeof(f->iv)); break;
+	default: rnd_bytes(f->iv, sizeof(f->iv)); break;
 	}
-
-	for (c = 0; c < n; c++) {
-		unsigned int alen = pick_alen(m), galen = alen - (m->saltlen ? 8 : 0);
-		size_t len = pick_len(), i;
-		size_t ia = rnd(64), oa = rnd(64);
-		uint8_t *pin = in + ia, *pout = out + oa;
-		enum aead_path pe = (enum aead_path)rnd(AP_NR), pd = (enum aead_path)rnd(AP_NR);
-		enum aead_path pt = (enum aead_path)rnd(AP_NR);
-		enum tamper tk = T_NONE;
-		int opsimd[3] = { -1, -1, -1 };
-		const char *what = NULL;
-		char why[160] = "";
-		struct aead_op op;
-		int rk = c == 0 || rnd(nosimd_path ? 2 : 8) == 0;
-		int ivcopy_differs = 0;
-
-		if (rk || rnd(8) == 0) {
-			if (rk) {
-				static const unsigned int kl[3] = { 16, 24, 32 };
-				unsigned int ki = rnd(3);
-
-				st.klen[ki]++;
-				aklen = kl[ki];
-				klen = aklen + m->saltlen;
-				rnd_bytes(key, klen);
-			}
-			authsize = m->auth[rnd(m->nauth)];
-			keypath = set_nosimd(rnd(2));
-			err = alg_setkey(&t, key, klen);
-			if (!err)
-				err = alg_setauthsize(&t, authsize);
-			if (!err)
-				err = alg_accept(&t);
-			if (err) {
-				printf("FAIL: fuzz %s: setkey(%u)/setauthsize(%u) failed: %s\n",
-				       drv, klen, authsize, strerror(-err));
-				return 1;
-			}
-			err = alg_setkey(&o, key, klen);
-			if (!err)
-				err = alg_setauthsize(&o, authsize);
-			if (!err)
-				err = alg_accept(&o);
-			if (!err && rk)
-				err = ref_setkey(&ref, key, aklen);
-			if (err) {
-				printf("FAIL: fuzz %s: oracle setkey(%u)/setauthsize(%u) failed: %s\n",
-				       drv, klen, authsize, strerror(-err));
-				return 1;
-			}
-		}
-		st.auth[authsize]++;
-
-		/* input: AAD || plaintext; rfc4106: the IV ends the AAD */
-		switch (rnd(10)) {
-		case 0:  memset(iv, 0, sizeof(iv)); break;
-		case 1:  memset(iv, 0xff, sizeof(iv)); break;
-		default: rnd_bytes(iv, sizeof(iv)); break;
-		}
-		rnd_bytes(pin, alen + len);
-		if (m->saltlen) {
-			if (rnd(8) == 0) {
-				ivcopy_differs = 1;	/* must be ignored */
-				st.ivcopy_differs++;
-			} else {
-				memcpy(pin + galen, iv, 8);
-			}
-			memcpy(nonce, key + aklen, 4);
-			memcpy(nonce + 4, iv, 8);
-		} else {
-			memcpy(nonce, iv, 12);
-		}
-		if (alen > st.alen_max)
-			st.alen_max = alen;
-		if (len > st.len_max)
-			st.len_max = len;
-
-		/* the oracle */
-		op = (struct aead_op){ 1, iv, m->ivlen, alen, authsize, key, klen,
-				  pin, alen + len, exp, alen + len + authsize };
-		err = aead_run_op(&o, oracle, AP_FLAT, &op, work);
-		if (err) {
-			printf("FAIL: fuzz %s: oracle %s encrypt failed (alen %u len %zu authsize %u): %s\n",
-			       drv, oracle, alen, len, authsize, strerror(-err));
-			return 1;
-		}
-		/* the oracle against this program's GCM */
-		if (alen + len <= 16384 || c % 4 == 0) {
-			err = ref_gcm(&ref, nonce, pin, galen, pin + alen, len,
-				      ct_ref, tag_ref);
-			if (err) {
-				printf("FAIL: fuzz %s: reference GCM (ecb(aes-generic)) failed: %s\n",
-				       drv, strerror(-err));
-				return 1;
-			}
-			if (memcmp(exp, pin, alen) ||
-			    memcmp(exp + alen, ct_ref, len) ||
-			    memcmp(exp + alen + len, tag_ref, authsize)) {
-				printf("FAIL: fuzz %s: the oracle %s disagrees with this program's own GCM (alen %u len %zu authsize %u klen %u, seed 0x%016" PRIx64 ")\n",
-				       drv, oracle, alen, len, authsize, klen, seed);
-				return 1;
-			}
-			st.refchk++;
-		}
-
-		if (pe == AP_KCAPI && (alen + len + authsize > KCAPI_MAX || !(alen + len)))
-			pe = AP_FLAT;
-		if (pd == AP_KCAPI && (alen + len + authsize > KCAPI_MAX || !(alen + len)))
-			pd = AP_FLAT;
-		if (pt == AP_KCAPI && (alen + len + authsize > KCAPI_MAX || !(alen + len)))
-			pt = AP_FLAT;
-
-		/* 1: encrypt with the driver */
-		memset(out, 0xa5, BUFSZ + SLACK);
-		opsimd[0] = set_nosimd(rnd(2));
-		op = (struct aead_op){ 1, iv, m->ivlen, alen, authsize, key, klen,
-				  pin, alen + len, pout, alen + len + authsize };
-		err = aead_run_op(&t, drv, pe, &op, work);
-		if (err) {
-			alg_accept(&t);
-			what = "encrypt";
-			snprintf(why, sizeof(why), "error %s", strerror(-err));
-			goto bad;
-		}
-		if (inject && c % 3 == 0) {
-			pout[alen + rnd(len + authsize)] ^= 1 << rnd(8);
-			injected++;
-		}
-		if (memcmp(pout, exp, alen + len + authsize)) {
-			for (i = 0; pout[i] == exp[i]; i++)
-				;
-			what = "encrypt";
-			snprintf(why, sizeof(why), "output differs from the oracle at byte %zu (%s)",
-				 i, i < alen ? "AAD" : i < alen + len ? "ciphertext" : "tag");
-			goto bad;
-		}
-
-		/* 2: decrypt the good message with the driver */
-		memset(out, 0x5a, BUFSZ + SLACK);
-		opsimd[1] = set_nosimd(rnd(2));
-		op = (struct aead_op){ 0, iv, m->ivlen, alen, authsize, key, klen,
-				  exp, alen + len + authsize, pout, alen + len };
-		err = aead_run_op(&t, drv, pd, &op, work);
-		if (err) {
-			alg_accept(&t);
-			what = "decrypt";
-			snprintf(why, sizeof(why), "error %s on an authentic message",
-				 strerror(-err));
-			goto bad;
-		}
-		if (inject && c % 3 == 1 && alen + len) {
-			pout[rnd(alen + len)] ^= 1 << rnd(8);
-			injected++;
-		}
-		if (memcmp(pout, pin, alen + len)) {
-			for (i = 0; pout[i] == pin[i]; i++)
-				;
-			what = "decrypt";
-			snprintf(why, sizeof(why), "plaintext wrong from byte %zu", i);
-			goto bad;
-		}
-
-		/* 3: decrypt a tampered message, driver and oracle */
-		if (rnd(4)) {
-			enum tamper cand[T_NR];
-			int nc = 0, ro, rt;
-			const uint8_t *tiv = iv;
-			uint8_t iv2[12];
-			size_t pos = 0, tot = alen + len + authsize;
-
-			cand[nc++] = T_TAG;
-			cand[nc++] = T_IV;
-			if (len)
-				cand[nc++] = T_CT;
-			if (galen)
-				cand[nc++] = T_AAD;
-			if (m->saltlen)
-				cand[nc++] = T_IVCOPY;
-			tk = cand[rnd(nc)];
-			memcpy(tmp, exp, tot);
-			switch (tk) {
-			case T_TAG:    pos = alen + len + rnd(authsize); break;
-			case T_CT:     pos = alen + rnd(len); break;
-			case T_AAD:    pos = rnd(galen); break;
-			case T_IVCOPY: pos = galen + rnd(8); break;
-			default:       break;
-			}
-			if (tk == T_IV) {
-				memcpy(iv2, iv, sizeof(iv2));
-				iv2[rnd(m->ivlen)] ^= 1 << rnd(8);
-				tiv = iv2;
-			} else {
-				tmp[pos] ^= 1 << rnd(8);
-			}
-			st.tamper[tk]++;
-			op = (struct aead_op){ 0, tiv, m->ivlen, alen, authsize, key,
-					  klen, tmp, tot, oexp, alen + len };
-			ro = aead_run_op(&o, oracle, AP_FLAT, &op, work);
-			if (ro)
-				alg_accept(&o);
-			opsimd[2] = set_nosimd(rnd(2));
-			memset(out, 0x3c, BUFSZ + SLACK);
-			op.out = pout;
-			rt = aead_run_op(&t, drv, pt, &op, work);
-			if (rt)
-				alg_accept(&t);
-			if (inject && c % 3 == 2 && rt == -EBADMSG) {
-				rt = 0;		/* a forgery "accepted" */
-				injected++;
-			}
-			if (ro != (tk == T_IVCOPY ? 0 : -EBADMSG)) {
-				printf("FAIL: fuzz %s: the oracle %s returned %s for a tampered %s, want %s (case %lu)\n",
-				       drv, oracle, ro ? strerror(-ro) : "success",
-				       tamper_name[tk],
-				       tk == T_IVCOPY ? "success" : "EBADMSG", c);
-				return 1;
-			}
-			if (rt != ro) {
-				what = "tampered decrypt";
-				snprintf(why, sizeof(why), "%s flipped at byte %zu: driver %s, oracle %s",
-					 tamper_name[tk], pos,
-					 rt ? strerror(-rt) : "success",
-					 ro ? strerror(-ro) : "success");
-				pd = pt;
-				goto bad;
-			}
-			if (!rt && memcmp(pout, oexp, alen + len)) {
-				what = "tampered decrypt";
-				snprintf(why, sizeof(why), "%s changed: both accept, outputs differ",
-					 tamper_name[tk]);
-				pd = pt;
-				goto bad;
-			}
-			if (rt == -EBADMSG)
-				st.badmsg++;
-			st.path[pt]++;
-		}
-		st.cases++;
-		st.bytes += alen + len;
-		st.path[pe]++;
-		st.path[pd]++;
-		continue;
-bad:
-		st.cases++;
-		if (++failures <= 8 && !inject) {
-			char ivh[25];
-
-			hex(ivh, iv, m->ivlen);
-			char np[64] = "";
-			static const char *const pn[3] = { "-", "asm", "C" };
-
-			if (nosimd_path)
-				snprintf(np, sizeof(np), " path(setkey,enc,dec,tampered)=%s,%s,%s,%s",
-					 keypath ? "C" : "asm", pn[opsimd[0] + 1],
-					 pn[opsimd[1] + 1], pn[opsimd[2] + 1]);
-			printf("FAIL: fuzz %s case %lu: %s via %s (encrypt via %s): alen=%u len=%zu klen=%u authsize=%u iv=%s%s align=%zu/%zu %s%s: %s\n",
-			       drv, c, what, aead_path_name[what[0] == 'e' ? pe : pd],
-			       aead_path_name[pe], alen, len, klen, authsize, ivh,
-			       ivcopy_differs ? " (IV copy in the AAD differs)" : "",
-			       ia, oa, aead_detail, np, why);
-		}
-		fflush(stdout);
+	rnd_bytes(f->in, f->assoclen + f->len);
+	if (fm->saltlen && rnd(8) == 0) {	/* must be ignored */
+		ivcopy_differs++;
+		strcpy(f->note, " (IV copy in the AAD differs)");
+	} else if (fm->saltlen) {
+		memcpy(f->in + f->assoclen - 8, f->iv, 8);
 	}
-	set_nosimd(0);
-	alg_close(&t);
-	alg_close(&o);
+	return 0;
+}
+
+/* the oracle against this program's GCM */
+static int gcm_check_oracle(struct fz *f)
+{
+	uint8_t nonce[12], tag[AES_BS];
+	int err;
+
+	if (f->assoclen + f->len > 16384 && f->c % 4)
+		return 0;
+	memcpy(nonce, f->key + f->akl, fm->saltlen);
+	memcpy(nonce + fm->saltlen, f->iv, 12 - fm->saltlen);
+	err = ref_gcm(&ref, nonce, f->in, f->assoclen - (fm->saltlen ? 8 : 0),
+		      f->in + f->assoclen, f->len, ct_ref, tag);
+	if (err)
+		return fz_bad(f, "reference", "GCM over ecb(aes-generic): %s", errs(err));
+	return fz_check_ref(f, ct_ref, tag, "this program's GCM");
+}
+
+static void gcm_tamper(struct fz *f)
+{
+	unsigned int galen = f->assoclen - (fm->saltlen ? 8 : 0);
+	int cand[T_NR], nc = 0;
+
+	cand[nc++] = T_TAG;
+	cand[nc++] = T_IV;
+	if (f->len)
+		cand[nc++] = T_CT;
+	if (galen)
+		cand[nc++] = T_AAD;
+	if (fm->saltlen)
+		cand[nc++] = T_IVCOPY;
+	f->tk = cand[rnd(nc)];
+	switch (f->tk) {
+	case T_TAG: fz_flip(f->tmp + f->assoclen + f->len, f->authsize); break;
+	case T_CT:  fz_flip(f->tmp + f->assoclen, f->len); break;
+	case T_AAD: fz_flip(f->tmp, galen); break;
+	case T_IV:  fz_flip(f->tiv, fm->ivlen); break;
+	default:    fz_flip(f->tmp + galen, 8); f->want = 0; break;	/* ignored */
+	}
+}
+
+static void gcm_report(struct fz *f, char *buf, size_t n)
+{
+	char ivc[100] = "";
+
+	if (fm->saltlen)
+		snprintf(ivc, sizeof(ivc), "IV copy in the AAD differing from the IV (ignored by both) %lu times, ",
+			 ivcopy_differs);
+	snprintf(buf, n, "%soracle checked against own GCM %lu times", ivc, f->refchk);
+}
+
+static void gcm_teardown(struct fz *f)
+{
+	(void)f;
 	alg_close(&ref.ecb);
-
-	if (inject) {
-		if (failures == injected && injected > 0)
-			printf("PASS: fuzzer self-check (%s): all %lu faults put into the driver's results in %lu cases were reported, and nothing else (seed 0x%016" PRIx64 ")\n",
-			       drv, injected, st.cases, seed);
-		else
-			printf("FAIL: fuzzer self-check (%s): %lu faults injected, %lu cases reported wrong (seed 0x%016" PRIx64 ")\n",
-			       drv, injected, failures, seed);
-		failures = failures != injected || !injected;
-	} else if (failures) {
-		printf("FAIL: fuzz %s vs %s: %lu of %lu cases wrong (seed 0x%016" PRIx64 ")\n",
-		       drv, oracle, failures, st.cases, seed);
-	} else {
-		char paths[200], tags[120], *q = tags;
-		int i;
-
-		join_counts(paths, aead_path_name, st.path, AP_NR);
-		for (i = 0; i <= 16; i++)
-			if (st.auth[i])
-				q += sprintf(q, "%s%d:%lu", q == tags ? "" : " ", i,
-					     st.auth[i]);
-		printf("PASS: fuzz %s vs %s: %lu cases (encrypt, decrypt, %lu tampered: tag %lu, ciphertext %lu, AAD %lu, IV %lu%s%.0lu; EBADMSG from both %lu times), %lu bytes, AAD up to %lu, text up to %lu, AES-128/192/256 keys %lu/%lu/%lu, tag lengths %s, oracle checked against own GCM %lu times, %.1f s (seed 0x%016" PRIx64 "; ops: %s%s)\n",
-		       drv, oracle, st.cases,
-		       st.tamper[T_TAG] + st.tamper[T_CT] + st.tamper[T_AAD] +
-		       st.tamper[T_IV] + st.tamper[T_IVCOPY],
-		       st.tamper[T_TAG], st.tamper[T_CT], st.tamper[T_AAD],
-		       st.tamper[T_IV],
-		       m->saltlen ? ", IV copy in AAD (ignored by both) " : "",
-		       m->saltlen ? st.tamper[T_IVCOPY] : 0, st.badmsg, st.bytes,
-		       st.alen_max, st.len_max, st.klen[0], st.klen[1],
-		       st.klen[2], tags, st.refchk, now() - t0,
-		       seed, paths,
-		       nosimd_path ? "; debug_force_nosimd toggled at random before setkey and each operation" : "");
-	}
-	free(in);
-	free(exp);
-	free(oexp);
-	free(out);
-	free(tmp);
-	free(work);
 	free(ct_ref);
 	free(ref.blocks);
-	return failures ? 1 : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -757,11 +483,13 @@ static const struct kat rfc4106_kat[] = {
 	  "734f355129529c91dd52b0182479dce4" },
 };
 
-static int do_kat(const struct mode *m, const char *name)
+static int do_kat(const void *mv, const char *name)
 {
-	const struct kat *v = m->saltlen ? rfc4106_kat : gcm_kat;
-	unsigned int nv = m->saltlen ? 3 : 6, i, k, fails = 0, checks = 0;
-	uint8_t key[40], iv[12], in[160], want[160], got[160], work[BUFSZ / 64];
+	const struct mode *md = mv;
+	const struct kat *v = md->saltlen ? rfc4106_kat : gcm_kat;
+	unsigned int nv = md->saltlen ? 3 : 6, i, k, fails = 0, checks = 0;
+	uint8_t key[40], iv[12], in[160], want[160], got[160];
+	char why[120];
 	struct alg a;
 	int err = alg_bind(&a, "aead", name);
 
@@ -775,7 +503,7 @@ static int do_kat(const struct mode *m, const char *name)
 
 		unhex(iv, v[i].iv);
 		alen = unhex(in, v[i].aad);
-		if (m->saltlen) {
+		if (md->saltlen) {
 			memcpy(in + alen, iv, 8);
 			alen += 8;
 		}
@@ -784,55 +512,15 @@ static int do_kat(const struct mode *m, const char *name)
 		unhex(want + alen, v[i].ct);
 		unhex(want + alen + len, v[i].tag);
 		/* the full tag, and each shorter allowed one (a prefix) */
-		for (k = 0; k < m->nauth; k++) {
-			unsigned int as = m->auth[m->nauth - 1 - k];
-			struct aead_op op = { 1, iv, m->ivlen, alen, as, key, klen, in,
-					 alen + len, got, alen + len + as };
+		for (k = 0; k < md->nauth; k++) {
+			unsigned int as = md->auth[md->nauth - 1 - k];
+			struct aead_op op = { 1, iv, md->ivlen, alen, as, key, klen, in,
+					      alen + len, got, alen + len + as };
 
-			err = alg_setkey(&a, key, klen);
-			if (!err)
-				err = alg_setauthsize(&a, as);
-			if (!err)
-				err = alg_accept(&a);
-			if (!err)
-				err = aead_run_op(&a, name, AP_FLAT, &op, work);
-			if (!err && memcmp(got, want, alen + len + as)) {
-				printf("FAIL: kat %s vector %u (AES-%u, tag %u): wrong ciphertext or tag\n",
-				       name, i + 1, (klen - m->saltlen) * 8, as);
+			if (aead_kat(&a, &op, want, why, sizeof(why))) {
+				printf("FAIL: kat %s vector %u (AES-%u, tag %u): %s\n",
+				       name, i + 1, (klen - md->saltlen) * 8, as, why);
 				fails++;
-				continue;
-			}
-			if (!err) {
-				op = (struct aead_op){ 0, iv, m->ivlen, alen, as, key, klen,
-						  want, alen + len + as, got, alen + len };
-				err = aead_run_op(&a, name, AP_FLAT, &op, work);
-				if (!err && memcmp(got, in, alen + len)) {
-					printf("FAIL: kat %s vector %u (tag %u): decryption wrong\n",
-					       name, i + 1, as);
-					fails++;
-					continue;
-				}
-			}
-			if (!err) {
-				/* the last tag byte flipped: EBADMSG */
-				want[alen + len + as - 1] ^= 0x80;
-				alg_accept(&a);
-				err = aead_run_op(&a, name, AP_FLAT, &op, work);
-				want[alen + len + as - 1] ^= 0x80;
-				if (err == -EBADMSG) {
-					err = 0;
-				} else {
-					printf("FAIL: kat %s vector %u (tag %u): a wrong tag gave %s, want EBADMSG\n",
-					       name, i + 1, as, err ? strerror(-err) : "success");
-					fails++;
-					continue;
-				}
-			}
-			if (err) {
-				printf("FAIL: kat %s vector %u (tag %u): %s\n", name,
-				       i + 1, as, strerror(-err));
-				fails++;
-				alg_accept(&a);
 			}
 			checks++;
 		}
@@ -841,8 +529,8 @@ static int do_kat(const struct mode *m, const char *name)
 	if (!fails)
 		printf("PASS: kat %s: %u %s vectors x every tag length (%u checks: encrypt, decrypt, wrong tag -> EBADMSG)\n",
 		       name, nv,
-		       m->saltlen ? "rfc4106 (computed with OpenSSL AES-GCM)" :
-				    "GCM specification (test cases 1-4, 10, 16)",
+		       md->saltlen ? "rfc4106 (computed with OpenSSL AES-GCM)" :
+				     "GCM specification (test cases 1-4, 10, 16)",
 		       checks);
 	return fails ? 1 : 0;
 }
@@ -850,71 +538,48 @@ static int do_kat(const struct mode *m, const char *name)
 /* ------------------------------------------------------------------ */
 /* argument checks, against the specification and the oracle            */
 
-static int do_badargs(const struct mode *m, const char *drv)
+static int do_badargs(const void *mv, const char *drv)
 {
+	const struct mode *m = mv;
 	const char *oname = ref_name(m->oracle);
 	static const unsigned int assoclens[] = { 0, 4, 8, 12, 15, 16, 17, 19,
 						  20, 21, 24, 28, 32, 64 };
-	unsigned int kl, as, i, fails = 0, nk = 0, na = 0, nl = 0;
+	unsigned int v, k, i, fails = 0, nk[2] = { 0, 0 }, nl = 0;
 	uint8_t key[64], iv[12] = { 0 }, in[256], out[256], work[512];
 	struct alg t, o;
-	char badk[200] = "", *bk = badk, bada[80] = "", *ba = bada;
+	char acc[2][200] = { "", "" }, *q[2] = { acc[0], acc[1] };
 	int et, eo;
 
 	rnd_bytes(key, sizeof(key));
 	rnd_bytes(in, sizeof(in));
 	if (alg_bind_both(&t, &o, "aead", drv, oname, "badargs"))
 		return 1;
-	/* key lengths */
-	for (kl = 0; kl <= 64; kl++) {
-		int ok = kl - m->saltlen == 16 || kl - m->saltlen == 24 ||
-			 kl - m->saltlen == 32;
+	/* key lengths (k 0), tag lengths (k 1) */
+	for (k = 0; k < 2; k++) {
+		for (v = 0; v <= 64; v++) {
+			int ok = k ? auth_allowed(m, v) : v - m->saltlen == 16 ||
+				 v - m->saltlen == 24 || v - m->saltlen == 32;
 
-		if (kl > 40 && kl != 48 && kl != 64)
-			continue;
-		et = alg_setkey(&t, key, kl);
-		eo = alg_setkey(&o, key, kl);
-		nk++;
-		if (et != (ok ? 0 : -EINVAL) || et != eo) {
-			printf("FAIL: badargs %s: setkey(%u bytes) returned %s, oracle %s, want %s\n",
-			       drv, kl, et ? strerror(-et) : "success",
-			       eo ? strerror(-eo) : "success", ok ? "success" : "EINVAL");
-			fails++;
-		} else if (ok) {
-			bk += sprintf(bk, "%s%u", bk == badk ? "" : ",", kl);
-		}
-	}
-	/* tag lengths */
-	for (as = 0; as <= 32; as++) {
-		int ok = auth_allowed(m, as);
-
-		if (as > 17 && as != 32)
-			continue;
-		et = alg_setauthsize(&t, as);
-		eo = alg_setauthsize(&o, as);
-		na++;
-		if (et != (ok ? 0 : -EINVAL) || et != eo) {
-			printf("FAIL: badargs %s: setauthsize(%u) returned %s, oracle %s, want %s\n",
-			       drv, as, et ? strerror(-et) : "success",
-			       eo ? strerror(-eo) : "success", ok ? "success" : "EINVAL");
-			fails++;
-		} else if (ok) {
-			ba += sprintf(ba, "%s%u", ba == bada ? "" : ",", as);
+			if (k ? v > 17 && v != 32 : v > 40 && v != 48 && v != 64)
+				continue;
+			et = k ? alg_setauthsize(&t, v) : alg_setkey(&t, key, v);
+			eo = k ? alg_setauthsize(&o, v) : alg_setkey(&o, key, v);
+			nk[k]++;
+			if (et != (ok ? 0 : -EINVAL) || et != eo) {
+				printf("FAIL: badargs %s: %s(%u%s) returned %s, oracle %s, want %s\n",
+				       drv, k ? "setauthsize" : "setkey", v, k ? "" : " bytes",
+				       errs(et), errs(eo), ok ? "success" : "EINVAL");
+				fails++;
+			} else if (ok) {
+				q[k] += sprintf(q[k], "%s%u", q[k] == acc[k] ? "" : ",", v);
+			}
 		}
 	}
 	/* a failed setkey leaves the tfm usable with a later good one */
 	alg_setkey(&t, key, 16 + m->saltlen);
 	alg_setkey(&t, key, 17 + m->saltlen);
-	et = alg_setkey(&t, key + 1, 32 + m->saltlen);
-	eo = alg_setkey(&o, key + 1, 32 + m->saltlen);
-	if (!et)
-		et = alg_setauthsize(&t, 16);
-	if (!eo)
-		eo = alg_setauthsize(&o, 16);
-	if (!et)
-		et = alg_accept(&t);
-	if (!eo)
-		eo = alg_accept(&o);
+	et = aead_key(&t, NULL, key + 1, 32 + m->saltlen, 16);
+	eo = aead_key(&o, NULL, key + 1, 32 + m->saltlen, 16);
 	if (et || eo) {
 		printf("FAIL: badargs %s: good key after bad ones: %s\n", drv,
 		       strerror(et ? -et : -eo));
@@ -964,10 +629,8 @@ static int do_badargs(const struct mode *m, const char *drv)
 				nl++;
 				if (et != (ok ? 0 : -EINVAL) || et != eo) {
 					printf("FAIL: badargs %s: %s with assoclen %u returned %s, oracle %s, want %s\n",
-					       drv, enc ? "encrypt" : "decrypt", al,
-					       et ? strerror(-et) : "success",
-					       eo ? strerror(-eo) : "success",
-					       ok ? "success" : "EINVAL");
+					       drv, enc ? "encrypt" : "decrypt", al, errs(et),
+					       errs(eo), ok ? "success" : "EINVAL");
 					fails++;
 				}
 			}
@@ -977,7 +640,7 @@ static int do_badargs(const struct mode *m, const char *drv)
 	alg_close(&o);
 	if (!fails)
 		printf("PASS: badargs %s: %u key lengths (accepted exactly %s), %u tag lengths (accepted exactly %s)%s, same errors as %s\n",
-		       drv, nk, badk, na, bada,
+		       drv, nk[0], acc[0], nk[1], acc[1],
 		       m->saltlen ? ", assoclen 0,4,8,12,15,16,17,19,20,21,24,28,32,64 on encrypt and decrypt (only 16 and 20 accepted, others EINVAL)" : "",
 		       oname);
 	return fails ? 1 : 0;
@@ -987,66 +650,28 @@ static int do_badargs(const struct mode *m, const char *drv)
 
 static int do_hold(const char *name, unsigned int secs)
 {
-	uint8_t key[20] = { 1 }, iv[12] = { 0 }, in[32] = { 0 }, out[64], work[64];
+	static const uint8_t key[20] = { 1 };
 	int r4106 = strstr(name, "rfc4106") != NULL;
-	struct aead_op op = { 1, iv, r4106 ? 8 : 12, r4106 ? 16 : 0, 16, NULL, 0, in,
-			 32, out, 48 };
-	struct alg a;
-	int err = alg_bind(&a, "aead", name);
 
-	if (!err)
-		err = alg_setkey(&a, key, r4106 ? 20 : 16);
-	if (!err)
-		err = alg_accept(&a);
-	if (!err)
-		err = aead_run_op(&a, name, AP_FLAT, &op, work);
-	return alg_hold(&a, name, secs, err);
+	return aead_hold(name, secs, key, r4106 ? 20 : 16, r4106 ? 8 : 12,
+			 r4106 ? 16 : 0, 16);
 }
 
-#define USAGE \
-		"usage: afalg_aead [--seed S] [--oracle NAME] [--nosimd-param PATH] gcm|rfc4106 DRIVER N\n" \
-		"       afalg_aead --kat gcm|rfc4106 NAME\n" \
-		"       afalg_aead --badargs gcm|rfc4106 DRIVER\n" \
-		"       afalg_aead --hold NAME SECONDS\n" \
-		"       afalg_aead --inject gcm|rfc4106 DRIVER N\n"
-#define usage() usage_exit(USAGE)
+static const struct fz_ops ops = {
+	.usage = "usage: afalg_aead [--seed S] [--oracle NAME] [--nosimd-param PATH] gcm|rfc4106 DRIVER N\n"
+		 "       afalg_aead --kat gcm|rfc4106 NAME\n"
+		 "       afalg_aead --badargs gcm|rfc4106 DRIVER\n"
+		 "       afalg_aead --hold NAME SECONDS\n"
+		 "       afalg_aead --inject gcm|rfc4106 DRIVER N\n",
+	.modes = modes, .mode_size = sizeof(modes[0]), .nmodes = 2,
+	.bufsz = BUFSZ, .tamper_name = tamper_name, .ntamper = T_NR,
+	.setup = gcm_setup, .new_key = gcm_new_key, .pick_tag = gcm_tag,
+	.request = gcm_request, .check_oracle = gcm_check_oracle,
+	.tamper = gcm_tamper, .report = gcm_report, .teardown = gcm_teardown,
+	.hold = do_hold, .kat = do_kat, .badargs = do_badargs,
+};
 
 int main(int argc, char **argv)
 {
-	const char *oracle = NULL;
-	const struct mode *m;
-	uint64_t seed = 0;
-	int i = 1;
-
-	tool_start(argc, USAGE);
-	if (!strcmp(argv[1], "--hold") && argc == 4)
-		return do_hold(argv[2], (unsigned int)atoi(argv[3]));
-	if (!strcmp(argv[1], "--kat") && argc == 4)
-		return do_kat(find_mode(argv[2]), argv[3]);
-	if (!strcmp(argv[1], "--badargs") && argc == 4) {
-		rng_state = 0x9e3779b97f4a7c15ULL;
-		return do_badargs(find_mode(argv[2]), argv[3]);
-	}
-	while (i < argc && argv[i][0] == '-') {
-		if (i + 1 >= argc)
-			usage();
-		if (!strcmp(argv[i], "--seed"))
-			seed = strtoull(argv[i + 1], NULL, 0);
-		else if (!strcmp(argv[i], "--oracle"))
-			oracle = argv[i + 1];
-		else if (!strcmp(argv[i], "--nosimd-param"))
-			nosimd_path = argv[i + 1];
-		else if (!strcmp(argv[i], "--inject")) {
-			inject = 1;
-			i--;
-		} else
-			usage();
-		i += 2;
-	}
-	if (argc - i != 3)
-		usage();
-	m = find_mode(argv[i]);
-	seed = rng_seed(seed);
-	return fuzz(m, argv[i + 1], ref_name(oracle ? oracle : m->oracle),
-		    strtoul(argv[i + 2], NULL, 0), seed);
+	return fz_main(argc, argv, &ops);
 }

@@ -62,26 +62,6 @@
 #define MAX_PARTS 12
 
 /* ------------------------------------------------------------------ */
-/* random bytes (the generator is in afalg_common.c)                   */
-
-/* 8 bytes per rnd64(), unlike afalg_aead: a --seed still reproduces a run */
-static void rnd_bytes(uint8_t *p, size_t n)
-{
-	while (n >= 8) {
-		uint64_t v = rnd64();
-
-		memcpy(p, &v, 8);
-		p += 8;
-		n -= 8;
-	}
-	if (n) {
-		uint64_t v = rnd64();
-
-		memcpy(p, &v, n);
-	}
-}
-
-/* ------------------------------------------------------------------ */
 /* raw AF_ALG helpers (afalg_common.c), skcipher flavour               */
 
 static int alg_bind_skcipher(struct alg *a, const char *name)

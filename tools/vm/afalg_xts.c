@@ -38,12 +38,6 @@
 #define MAX_PARTS 8
 #define ORACLE "xts(ecb(aes-generic))"
 
-static void rnd_bytes(uint8_t *p, size_t n)
-{
-	while (n--)
-		*p++ = (uint8_t)rnd64();
-}
-
 static int bind_sk(struct alg *a, const char *name)
 {
 	int err = alg_bind(a, "skcipher", name);
