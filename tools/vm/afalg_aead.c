@@ -69,7 +69,7 @@
 #include <string.h>
 #include <linux/if_alg.h>
 
-#include "afalg_common.h"
+#include "afalg_aead_fuzz.h"
 
 #define MAX_PT 65600		/* longest plaintext */
 #define MAX_AAD 8200		/* longest gcm AAD */

@@ -68,7 +68,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "afalg_common.h"
+#include "afalg_aead_fuzz.h"
 
 #define MAX_TEXT (16384 + 2 * AES_BS)
 #define MAX_AAD 600

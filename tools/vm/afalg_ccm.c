@@ -80,7 +80,7 @@
 #include <sys/uio.h>
 #include <linux/if_alg.h>
 
-#include "afalg_common.h"
+#include "afalg_aead_fuzz.h"
 
 #define MAX_TEXT 100000		/* the EOVERFLOW cases: 65537 .. ~90000 */
 #define MAX_AAD 65300		/* the long AAD form */

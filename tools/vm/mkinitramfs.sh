@@ -49,14 +49,23 @@ mkdir -p "$bdir"
 # and renamed: two kernels' runs may race here)
 static=-static
 ls /usr/lib/*/libkcapi.a >/dev/null 2>&1 || static=""
+# what every AF_ALG program links (tools/vm/Makefile's AFALG_LIB)
+afalg_lib_c=("$here/afalg_common.c" "$here/afalg_aead_fuzz.c")
+afalg_lib=("${afalg_lib_c[@]}" "${afalg_lib_c[@]/%.c/.h}")
+# newer_than FILE SRC...: is one of SRC newer than FILE?
+newer_than() {
+	local t=$1 s
+	shift
+	for s; do [ "$s" -nt "$t" ] && return 0; done
+	return 1
+}
 progs=()
 while read -r f kind; do
 	case "$f" in ""|"#"*) continue ;; esac
 	progs+=("$f")
 	if [ "$kind" = afalg ]; then
-		if [ ! -x "$bdir/$f" ] || [ "$here/$f.c" -nt "$bdir/$f" ] ||
-		   [ "$here/afalg_common.c" -nt "$bdir/$f" ] || [ "$here/afalg_common.h" -nt "$bdir/$f" ]; then
-			cc -O2 -Wall -Wextra $static -o "$bdir/$f.$$" "$here/$f.c" "$here/afalg_common.c" -lkcapi
+		if [ ! -x "$bdir/$f" ] || [ "$here/$f.c" -nt "$bdir/$f" ] || newer_than "$bdir/$f" "${afalg_lib[@]}"; then
+			cc -O2 -Wall -Wextra $static -o "$bdir/$f.$$" "$here/$f.c" "${afalg_lib_c[@]}" -lkcapi
 			mv -f "$bdir/$f.$$" "$bdir/$f"
 		fi
 	elif [ ! -x "$bdir/$f" ] || [ "$here/$f.c" -nt "$bdir/$f" ]; then
