@@ -28,6 +28,7 @@
 #include "cpu.h"
 #include "gcm_fns.h"
 #include "test_util.h"
+#include "limit_timing.h"
 
 #define LIMIT_FN(vl, nr, m) void gcm_limit_##vl##_##nr##_##m(long iters, u8 *buf)
 #define LIMIT_SET(vl, nr)						\
@@ -36,7 +37,6 @@
 LIMIT_SET(16, 10); LIMIT_SET(16, 14);
 LIMIT_SET(32, 10); LIMIT_SET(32, 14);
 LIMIT_SET(64, 10); LIMIT_SET(64, 14);
-void bench_add_chain(long iters);	/* bench_chain.S */
 
 typedef void limit_fn_t(long iters, u8 *buf);
 
@@ -51,41 +51,7 @@ static const struct {
 	ROW(64, 14),
 };
 static const char *const col_names[4] = { "AES", "CLMUL", "AES+CLMUL", "mix" };
-
-static int runs = 9;
-static double ms = 20;
 static u8 buf[4096] __attribute__((aligned(64)));
-
-/* Best seconds per call of f(iters) over the runs, iters calibrated. */
-#define BEST_OF(expr, per)						\
-	({								\
-		long n_ = 1;						\
-		double t_, best_ = 1e30;				\
-		for (;;) {						\
-			double t0_ = now();				\
-			for (long i_ = 0; i_ < n_; i_++)		\
-				expr;					\
-			t_ = now() - t0_;				\
-			if (t_ > ms / 1e3)				\
-				break;					\
-			n_ *= 2;					\
-		}							\
-		for (int r_ = 0; r_ < runs; r_++) {			\
-			double t0_ = now();				\
-			for (long i_ = 0; i_ < n_; i_++)		\
-				expr;					\
-			t_ = (now() - t0_) / n_;			\
-			if (t_ < best_)					\
-				best_ = t_;				\
-		}							\
-		best_ / (per);						\
-	})
-
-/* GHz: 100 dependent ADDs per iteration of bench_add_chain. */
-static double clock_ghz(void)
-{
-	return 1.0 / BEST_OF(bench_add_chain(10000), 100.0 * 10000) / 1e9;
-}
 
 int main(int argc, char **argv)
 {

@@ -25,12 +25,12 @@
 
 #include "aesni_ctr_user.h"
 #include "test_util.h"
+#include "limit_timing.h"
 #include "aes_asm.h"
 #include "authenc_asm.h"
 #include "stock/stock.h"
 #include "authenc_fns.h"
 
-void bench_add_chain(long iters);	/* bench_chain.S */
 void linux73_sha512_transform_rorx(u64 *state, const u8 *data, long n);
 void linux73_aesni_set_key(struct stock_aes_ctx *ctx, const u8 *key,
 			   unsigned int len);
@@ -38,38 +38,6 @@ void linux73_aesni_cbc_enc(const struct stock_aes_ctx *ctx, u8 *out,
 			   const u8 *in, unsigned int len, u8 *iv);
 void linux73_aesni_cbc_dec(const struct stock_aes_ctx *ctx, u8 *out,
 			   const u8 *in, unsigned int len, u8 *iv);
-
-static int runs = 9;
-static double ms = 20;
-
-#define BEST_OF(expr, per)						\
-	({								\
-		long n_ = 1;						\
-		double t_, best_ = 1e30;				\
-		for (;;) {						\
-			double t0_ = now();				\
-			for (long i_ = 0; i_ < n_; i_++)		\
-				expr;					\
-			t_ = now() - t0_;				\
-			if (t_ > ms / 1e3)				\
-				break;					\
-			n_ *= 2;					\
-		}							\
-		for (int r_ = 0; r_ < runs; r_++) {			\
-			double t0_ = now();				\
-			for (long i_ = 0; i_ < n_; i_++)		\
-				expr;					\
-			t_ = (now() - t0_) / n_;			\
-			if (t_ < best_)					\
-				best_ = t_;				\
-		}							\
-		best_ / (per);						\
-	})
-
-static double clock_ghz(void)
-{
-	return 1.0 / BEST_OF(bench_add_chain(10000), 100.0 * 10000) / 1e9;
-}
 
 static u8 src[16384] __attribute__((aligned(64)));
 static u8 dst[16384] __attribute__((aligned(64)));
