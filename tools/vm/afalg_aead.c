@@ -58,7 +58,7 @@
  * driver, so keys set on one path are used on the other.
  * The case loop, the comparisons, the tampered decryptions' common checks,
  * --inject and the report lines are the AEAD fuzz skeleton's (fz_main() in
- * afalg_common.c); this file has the cases, tampers and references of GCM.
+ * afalg_aead_fuzz.c); this file has the cases, tampers and references of GCM.
  * Output lines start with "PASS: " or "FAIL: "; exit status 1 on failure.
  */
 #define _GNU_SOURCE
@@ -307,7 +307,7 @@ static unsigned int pick_alen(const struct mode *m)
 }
 
 /* ------------------------------------------------------------------ */
-/* the fuzzer's part (the skeleton: fz_main() in afalg_common.c)        */
+/* the fuzzer's part (the skeleton: fz_main() in afalg_aead_fuzz.c)     */
 
 enum tamper { T_NONE, T_TAG, T_CT, T_AAD, T_IV, T_IVCOPY, T_NR };
 static const char *const tamper_name[T_NR] = {

@@ -56,7 +56,7 @@
  * set at random before each setkey and each operation of the driver.
  * The case loop, the comparisons, the changed messages' common checks and
  * the report lines are the AEAD fuzz skeleton's (fz_main() in
- * afalg_common.c); this file has authenc's key blobs, cases and tampers.
+ * afalg_aead_fuzz.c); this file has authenc's key blobs, cases and tampers.
  * Output lines start with "PASS: " or "FAIL: "; exit status 1 on failure.
  */
 #define _GNU_SOURCE
@@ -265,7 +265,7 @@ static unsigned int pick_hkey(unsigned int ds, unsigned int bs)
 }
 
 /* ------------------------------------------------------------------ */
-/* the fuzzer's part (the skeleton: fz_main() in afalg_common.c)        */
+/* the fuzzer's part (the skeleton: fz_main() in afalg_aead_fuzz.c)     */
 
 enum tamper { T_NONE, T_TAG, T_CT, T_AAD, T_IV, T_LEN, T_FORGED, T_SHORT, T_NR };
 static const char *const tamper_name[T_NR] = {

@@ -68,7 +68,7 @@
  * set at random before each setkey and each operation of the driver.
  * The case loop, the comparisons, the changed messages' common checks and
  * the report lines are the AEAD fuzz skeleton's (fz_main() in
- * afalg_common.c); this file has CCM's cases, tampers and reference.
+ * afalg_aead_fuzz.c); this file has CCM's cases, tampers and reference.
  * Output lines start with "PASS: " or "FAIL: "; exit status 1 on failure.
  */
 #define _GNU_SOURCE
@@ -260,7 +260,7 @@ static unsigned int pick_aad(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* the fuzzer's part (the skeleton: fz_main() in afalg_common.c)        */
+/* the fuzzer's part (the skeleton: fz_main() in afalg_aead_fuzz.c)     */
 
 enum tamper {
 	T_NONE, T_TAG, T_CT, T_AAD, T_NONCE, T_CTRB, T_LBYTE, T_LEN, T_SHORT,

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * afalg_common - helpers shared by the AF_ALG fuzzers, and the skeleton of
- * the AEAD fuzzers; see afalg_common.h.
+ * afalg_common - helpers shared by the AF_ALG fuzzers; see afalg_common.h.
  */
 #define _GNU_SOURCE
 #include <errno.h>
