@@ -27,7 +27,10 @@ CPUS=${*:-znver3 znver4 znver5 icelake-server sapphirerapids}
 MCA=${LLVM_MCA:-llvm-mca-19}
 ITER=200
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+# MODEL_KEEP=DIR keeps each extracted loop there as <symbol>.s, for a
+# closer look (llvm-mca -timeline, -bottleneck-analysis)
+trap '[ -n "${MODEL_KEEP:-}" ] && mkdir -p "$MODEL_KEEP" &&
+	cp "$TMP"/*.s "$MODEL_KEEP"/ 2>/dev/null; rm -rf "$TMP"' EXIT
 
 command -v "$MCA" >/dev/null 2>&1 || {
 	echo "model: $MCA not found (sh tools/deps.sh --only llvm-19)" >&2
