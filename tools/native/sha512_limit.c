@@ -92,12 +92,11 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	memset(src, 0x5a, sizeof(src));
 	if (calls) {
-		memset(src, 0x5a, sizeof(src));
 		per_call(clock_ghz());
 		return 0;
 	}
-	memset(src, 0x5a, sizeof(src));
 	memset(key, 0x17, sizeof(key));
 	memset(iv, 0x33, sizeof(iv));
 	memset(h, 0x44, sizeof(h));
