@@ -60,6 +60,9 @@ xts_aes.o        aesnictr_xts_*_vaes2          xts_cpu_lacks(vaes2)          w_a
 xts_aes.o        aesnictr_xts_*_vaes2_clmul    xts_cpu_lacks(vaes2)+aesnictr_xts_impl w_avx w_vaes2 xts_clmul
 xts_aes.o        aesnictr_xts_*_vaes512        xts_cpu_lacks(vaes512)        w_avx w_vaes2 w_vaes512 xts512
 ccm_aes.o        aesnictr_ccm_*_avx            ccm_cpu_lacks(avx)            w_avx
+cbc_aes.o        aesnictr_cbc_*_avx            cpu_lacks_impl(avx)           w_avx
+cbc_aes.o        aesnictr_cbc_*_vaes2          cpu_lacks_impl(vaes2)         w_avx w_vaes2
+cbc_aes.o        aesnictr_cbc_*_vaes512        cpu_lacks_impl(vaes512)       w_avx w_vaes2 w_vaes512
 authenc_sha.o    aesnictr_*                    authenc_cpu_lacks(avx)        sha w_avx
 authenc_sha512.o aesnictr_*_avx512             authenc512_cpu_lacks(vaes512) sha512 sha512_512 w_avx
 authenc_sha512.o aesnictr_*                    authenc512_cpu_lacks(avx)     sha512 w_avx

@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * AES-CBC (NIST SP 800-38A 6.2), the ABI of cbc_asm.h: one encryption
+ * routine (a serial chain, AES-NI on xmm) and decryption for three vector
+ * widths: avx (VL 16), vaes2 (VL 32), vaes512 (VL 64).
+ *
+ * Encryption, C_i = E(P_i ^ C_i-1): the chain per block is the XOR with
+ * the previous ciphertext, then the rounds.  The XOR is taken off it by
+ * folding it into the previous block's last round (AddRoundKey is an XOR):
+ * with Q = P_i+1 ^ rk0,
+ *	AESENCLAST(s_i, rkN ^ Q) = C_i ^ Q = the round-0 state of block i+1,
+ * so the chain is nothing but rounds 1..N of every block (Q and rkN ^ Q are
+ * made from the plaintext, off the chain), and C_i = that state ^ Q is
+ * stored beside it.  The last block of a call takes the plain rkN.
+ * CBC_ENC_FOLD 0 assembles the plain chain (XOR, rounds) instead, for
+ * comparison.  The round count is decided once, outside the loop: one
+ * loop per key size, round keys 1..13 in xmm3..xmm15 (rk0 and rkN, used
+ * off the chain, from memory).
+ *
+ * Decryption, P_i = D(C_i) ^ C_i-1 with the decryption schedule (rk0
+ * first, AESDEC, AESDECLAST): the blocks are independent.  The final XOR is
+ * folded into the last round key, AESDECLAST(s, rkN ^ C_i-1).  A vector of
+ * VL bytes holds L = VL / 16 blocks; the "previous ciphertext" vector of
+ * the vector at src + o is the VL bytes at src + o - 16, read from memory
+ * for every vector of a batch but its first, whose own lane 0 comes from
+ * the carried last ciphertext block: LAST holds it in its top lane (VL 16:
+ * LAST itself; VL 32: VPERM2I128 $0x21 of LAST and the vector; VL 64:
+ * VALIGNQ $6).  In place: a batch's last round keys are made and its
+ * vectors stored in reverse order, last vector first, so every read of
+ * src + o - 16 comes before the store that would overwrite it, and the
+ * batch's last ciphertext vector (the next LAST) is kept in a register from
+ * the start.  Batches of 8 vectors (8, 16, 32 blocks) while they fit, then
+ * one of 4, 2, 1 vectors as needed, then (VL 32, 64) single blocks on xmm
+ * with round keys from memory.  Every round key is applied to all vectors
+ * of a batch before the next.
+ *
+ * Registers: the SysV arguments and the #defines below; per width the
+ * names of _cbc_set_regs.  Wiped on return: the registers that held round
+ * keys, alone or XORed with data.  Only the public length decides branches
+ * and addresses.
+ */
+#include <linux/linkage.h>
+#include <linux/cfi_types.h>
+
+#include "aes_asm.h"
+#include "asm_common.h"
+#include "aes_rounds.h"
+
+#ifndef CBC_ENC_FOLD
+#define CBC_ENC_FOLD	1
+#endif
+
+#define KEY		%rdi
+#define DST		%rsi
+#define SRC		%rdx
+#define LEN		%rcx
+#define LEN32		%ecx
+#define IVP		%r8		/* the iv: C_-1 in, the last C_i out */
+#define RKLAST_PTR	%r9		/* the last round key */
+#define NROUNDS		%r10d
+
+	.text
+
+/* ---- encryption ---------------------------------------------------------- */
+
+/* Round keys 1..13 of the encryption loop. */
+.set ERK1, %xmm3;   .set ERK2, %xmm4;   .set ERK3, %xmm5;   .set ERK4, %xmm6
+.set ERK5, %xmm7;   .set ERK6, %xmm8;   .set ERK7, %xmm9;   .set ERK8, %xmm10
+.set ERK9, %xmm11;  .set ERK10, %xmm12; .set ERK11, %xmm13; .set ERK12, %xmm14
+.set ERK13, %xmm15
+
+/* Rounds 1..nr-1 of the chain state %xmm0. */
+.macro _cbc_enc_rounds nr
+	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
+	.if \i < \nr
+		vaesenc		ERK\i, %xmm0, %xmm0
+	.endif
+	.endr
+.endm
+
+/*
+ * The chain for nr rounds; LEN > 0, the round keys 1..9 loaded.
+ * Fold: xmm0 the state, xmm1 Q = P ^ rk0 (then C), xmm2 rkN ^ Q.
+ * Plain: xmm0 the state (C), xmm1 P ^ rk0, xmm2 rkN.
+ */
+.macro _cbc_enc_chain nr
+	.irp i, 10,11,12,13
+	.if \i < \nr
+		vmovdqu		16*\i(KEY), ERK\i
+	.endif
+	.endr
+	vmovdqu		(IVP), %xmm0			/* C_-1 */
+.if CBC_ENC_FOLD
+	vmovdqu		(SRC), %xmm1
+	vpxor		(KEY), %xmm1, %xmm1
+	vpxor		%xmm1, %xmm0, %xmm0		/* block 0 after round 0 */
+	sub		$16, LEN
+	jz		.Lenc_last\@
+	.p2align 4
+.Lenc_loop\@:
+	vmovdqu		16(SRC), %xmm1
+	vpxor		(KEY), %xmm1, %xmm1		/* Q = P_i+1 ^ rk0 */
+	vpxor		(RKLAST_PTR), %xmm1, %xmm2	/* rkN ^ Q */
+	_cbc_enc_rounds	\nr
+	vaesenclast	%xmm2, %xmm0, %xmm0		/* C_i ^ Q: block i+1 after round 0 */
+	vpxor		%xmm0, %xmm1, %xmm1		/* C_i */
+	vmovdqu		%xmm1, (DST)
+	add		$16, SRC
+	add		$16, DST
+	sub		$16, LEN
+	jnz		.Lenc_loop\@
+.Lenc_last\@:
+	_cbc_enc_rounds	\nr
+	vaesenclast	(RKLAST_PTR), %xmm0, %xmm0
+	vmovdqu		%xmm0, (DST)
+.else
+	vmovdqu		(RKLAST_PTR), %xmm2
+	.p2align 4
+.Lenc_loop\@:
+	vmovdqu		(SRC), %xmm1
+	vpxor		(KEY), %xmm1, %xmm1		/* P_i ^ rk0 */
+	vpxor		%xmm1, %xmm0, %xmm0
+	_cbc_enc_rounds	\nr
+	vaesenclast	%xmm2, %xmm0, %xmm0
+	vmovdqu		%xmm0, (DST)
+	add		$16, SRC
+	add		$16, DST
+	sub		$16, LEN
+	jnz		.Lenc_loop\@
+.endif
+	vmovdqu		%xmm0, (IVP)
+.endm
+
+/* void aesnictr_cbc_encrypt_avx(key, dst, src, len, iv), cbc_asm.h */
+SYM_TYPED_FUNC_START(aesnictr_cbc_encrypt_avx)
+	mov	LEN32, LEN32			/* zero-extend len */
+	and	$-16, LEN
+	jz	.Lenc_return
+	mov	AESNICTR_KEY_NROUNDS(KEY), NROUNDS
+	mov	NROUNDS, %eax
+	shl	$4, %eax
+	lea	(KEY,%rax), RKLAST_PTR
+	.irp i, 1,2,3,4,5,6,7,8,9
+		vmovdqu	16*\i(KEY), ERK\i
+	.endr
+	cmp	$12, NROUNDS
+	jb	.Lenc_128
+	je	.Lenc_192
+	_cbc_enc_chain	14
+	jmp	.Lenc_done
+.Lenc_192:
+	_cbc_enc_chain	12
+	jmp	.Lenc_done
+.Lenc_128:
+	_cbc_enc_chain	10
+.Lenc_done:
+	/* round keys, and Q / rkN ^ Q (plaintext and key) */
+	.irp r, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+		vpxor	%xmm\r, %xmm\r, %xmm\r
+	.endr
+	vzeroupper
+.Lenc_return:
+	RET
+SYM_FUNC_END(aesnictr_cbc_encrypt_avx)
+
+/* ---- decryption ---------------------------------------------------------- */
+
+/*
+ * Every width: V0-V7 the AES states of a batch, V8 NEWLAST (the batch's
+ * last ciphertext vector, the next LAST), V9 TMP (a last round key:
+ * RKLAST ^ previous ciphertext).  VL 64 keeps round keys 1-13 in
+ * RKEY1-RKEY13 (zmm17-29, asm_common.h); VL 16, 32 broadcast each into RK
+ * in turn.
+ */
+.macro _cbc_set_regs
+	.set	NEWLAST, V8
+	.set	TMP, V9
+	.if VL == 64
+		.set	RK0, %zmm16
+		.set	RKLAST, %zmm30
+		.set	LAST, %zmm31
+	.else
+		.set	RK, V10
+		.set	RKLAST, V11
+		.set	LAST, V12
+		.set	RK0, V15
+	.endif
+.endm
+
+/* Apply decryption round key i (1..13) to the first n states. */
+.macro _cbc_dec_round i, n
+	.if VL != 64
+		_vbroadcast128	16*\i(KEY), RK
+	.endif
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \n
+	.if VL == 64
+		vaesdec		RKEY\i, V\j, V\j
+	.else
+		vaesdec		RK, V\j, V\j
+	.endif
+	.endif
+	.endr
+.endm
+
+/*
+ * TMP = RKLAST ^ the previous-ciphertext vector of vector 0 at SRC, from
+ * LAST (the carried block in its top lane) and the vector itself.
+ */
+.macro _cbc_prev0
+	.if VL == 16
+		vpxor		LAST, RKLAST, TMP
+	.elseif VL == 32
+		vperm2i128	$0x21, (SRC), LAST, TMP
+		vpxor		TMP, RKLAST, TMP
+	.else
+		vmovdqu8	(SRC), TMP
+		valignq		$6, LAST, TMP, TMP
+		vpxorq		TMP, RKLAST, TMP
+	.endif
+.endm
+
+/*
+ * Decrypt n (1..8) vectors from SRC to DST and advance SRC, DST and LEN
+ * past them; LAST is carried.
+ */
+.macro _cbc_dec_batch n
+	_vmovdqu	(\n-1)*VL(SRC), NEWLAST
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \n - 1
+		_vpxor		\j*VL(SRC), RK0, V\j
+	.elseif \j == \n - 1
+		_vpxor		NEWLAST, RK0, V\j
+	.endif
+	.endr
+	.irp i, 1,2,3,4,5,6,7,8,9
+		_cbc_dec_round	\i, \n
+	.endr
+	_aes_rounds_from10 NROUNDS, _cbc_dec_round, \n
+	/* last vector first: src + o - 16 is read before dst + o - 16 is written */
+	.irp j, 7,6,5,4,3,2,1
+	.if \j < \n
+		_vpxor		(\j*VL-16)(SRC), RKLAST, TMP
+		vaesdeclast	TMP, V\j, V\j
+		_vmovdqu	V\j, \j*VL(DST)
+	.endif
+	.endr
+	_cbc_prev0
+	vaesdeclast	TMP, V0, V0
+	_vmovdqu	V0, (DST)
+	.if VL == 64
+		vmovdqa64	NEWLAST, LAST
+	.else
+		vmovdqa		NEWLAST, LAST
+	.endif
+	add	$\n*VL, SRC
+	add	$\n*VL, DST
+	sub	$\n*VL, LEN
+.endm
+
+/* void aesnictr_cbc_decrypt_<impl>(key, dst, src, len, iv), cbc_asm.h */
+.macro _aes_cbc_decrypt
+	_cbc_set_regs
+	mov	LEN32, LEN32			/* zero-extend len */
+	and	$-16, LEN
+	jz	.Lreturn\@
+	mov	AESNICTR_KEY_NROUNDS(KEY), NROUNDS
+	mov	NROUNDS, %eax
+	shl	$4, %eax
+	lea	(KEY,%rax), RKLAST_PTR
+	.if VL == 16
+		vmovdqu		(IVP), LAST
+	.else
+		cmp	$VL, LEN
+		jb	.Lsingles_init\@
+		_vbroadcast128	(IVP), LAST	/* C_-1 in the top lane */
+	.endif
+	_vbroadcast128	(KEY), RK0
+	_vbroadcast128	(RKLAST_PTR), RKLAST
+	.if VL == 64
+		.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
+			vbroadcasti32x4	16*\i(KEY), RKEY\i
+		.endr
+	.endif
+	cmp	$8*VL, LEN
+	jb	.Ltail4\@
+	.p2align 4
+.Lloop\@:
+	_cbc_dec_batch	8
+	cmp	$8*VL, LEN
+	jae	.Lloop\@
+.Ltail4\@:
+	cmp	$4*VL, LEN
+	jb	.Ltail2\@
+	_cbc_dec_batch	4
+.Ltail2\@:
+	cmp	$2*VL, LEN
+	jb	.Ltail1\@
+	_cbc_dec_batch	2
+.Ltail1\@:
+	cmp	$VL, LEN
+	jb	.Lsingles\@
+	_cbc_dec_batch	1
+.Lsingles\@:
+	.if VL == 16
+		vmovdqu		LAST, (IVP)
+	.else
+		/* fewer than L blocks left: xmm1 = C_-1, one block at a time */
+		.if VL == 32
+			vextracti128	$1, LAST, %xmm1
+		.else
+			vextracti32x4	$3, LAST, %xmm1
+		.endif
+		jmp	.Lsingles_go\@
+.Lsingles_init\@:
+		vmovdqu		(IVP), %xmm1
+.Lsingles_go\@:
+		test	LEN, LEN
+		jz	.Lsingles_done\@
+.Lsingle\@:
+		vmovdqu		(SRC), %xmm2			/* C_i */
+		vpxor		(KEY), %xmm2, %xmm0
+		.irp i, 1,2,3,4,5,6,7,8,9
+			vaesdec		16*\i(KEY), %xmm0, %xmm0
+		.endr
+		_aes_rounds_from10 NROUNDS, _cbc_dec_round_mem
+		vpxor		(RKLAST_PTR), %xmm1, %xmm3
+		vaesdeclast	%xmm3, %xmm0, %xmm0
+		vmovdqu		%xmm0, (DST)
+		vmovdqa		%xmm2, %xmm1
+		add	$16, SRC
+		add	$16, DST
+		sub	$16, LEN
+		jnz	.Lsingle\@
+.Lsingles_done\@:
+		vmovdqu		%xmm1, (IVP)
+		vpxor		%xmm3, %xmm3, %xmm3
+	.endif
+	.if VL == 64
+		.irp r, 9,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30	/* TMP, RK0 .. RKLAST */
+			vpxord	%xmm\r, %xmm\r, %xmm\r
+		.endr
+	.else
+		.irp r, 9,10,11,15		/* TMP, RK, RKLAST, RK0 */
+			vpxor	%xmm\r, %xmm\r, %xmm\r
+		.endr
+	.endif
+	vzeroupper
+.Lreturn\@:
+	RET
+.endm
+
+/* Single-block round i with the key from memory. */
+.macro _cbc_dec_round_mem i
+	vaesdec		16*\i(KEY), %xmm0, %xmm0
+.endm
+
+_set_veclen 16
+SYM_TYPED_FUNC_START(aesnictr_cbc_decrypt_avx)
+	_aes_cbc_decrypt
+SYM_FUNC_END(aesnictr_cbc_decrypt_avx)
+
+#if AESNICTR_AS_VAES
+_set_veclen 32
+SYM_TYPED_FUNC_START(aesnictr_cbc_decrypt_vaes2)
+	_aes_cbc_decrypt
+SYM_FUNC_END(aesnictr_cbc_decrypt_vaes2)
+
+_set_veclen 64
+SYM_TYPED_FUNC_START(aesnictr_cbc_decrypt_vaes512)
+	_aes_cbc_decrypt
+SYM_FUNC_END(aesnictr_cbc_decrypt_vaes512)
+#endif /* AESNICTR_AS_VAES */
