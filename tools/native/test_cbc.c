@@ -1,0 +1,815 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Native correctness test of the CBC assembly (../../cbc_aes.S), every tier
+ * the CPU has, AES-128/192/256, against OpenSSL's EVP aes-*-cbc (no
+ * padding).  The routines under test: aesnictr_cbc_encrypt_avx (one serial
+ * chain serving every tier, tested once, as "encrypt") and the decryption
+ * of each tier the CPU has (avx, vaes2, vaes512).
+ *
+ * The NIST SP 800-38A F.2 vectors (../../cbc_vectors.h) split at every
+ * block boundary; every length 0..40 blocks and some long ones (4096,
+ * 65536 + 16k) at several src/dst offsets and in place; buffers against
+ * unmapped pages; random lengths to 64 KiB; decryption tiers against each
+ * other and round trips through our own encryption.  Every case runs in one
+ * to three calls cut at block boundaries, the IV carried from call to call
+ * as the kernel glue does between skcipher walk steps; the IV returned must
+ * be the last ciphertext block (the input IV for length 0).  Every call
+ * also checks the SysV ABI (abi_call.S), garbage in the upper half of the
+ * length argument (and in its low four bits: ignored), guard bytes around
+ * dst and the IV, and that src and the key schedules are not written.
+ *
+ * Output: "PASS: <what>", "FAIL: <what>: <detail>", "NOT COVERED: tier <t>
+ * (<why>)" and a final "native cbc tiers covered: ..." line.  Exits 1 on
+ * FAIL.  Options: --seed=N (or SEED=N), --cases=N random cases per key
+ * size, half of them encrypting (default 200000),
+ * --max-tier=avx|vaes2|vaes512 (or AESNICTR_MAX_TIER).
+ * --bench [--ms=N] [--runs=N]: instead of testing, time each routine
+ * against OpenSSL's EVP aes-128/256-cbc at 4 KiB (in place, a fresh IV per
+ * message): ns and TSC ticks per block, the best of N (40) interleaved
+ * runs of N (4) ms.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <x86intrin.h>
+
+#include <openssl/evp.h>
+
+#include "abi_call.h"
+#include "cpu.h"
+#include "test_util.h"
+#include "../../cbc_asm.h"
+#include "../../cbc_vectors.h"
+
+#define BLK		AESNICTR_BLOCK_SIZE
+#define GUARD		64		/* guard bytes each side of dst */
+#define IV_GUARD	16		/* ... and of the iv */
+#define MAX_CALLS	3
+
+typedef void cbc_fn_t(const struct aesnictr_key *key, u8 *dst, const u8 *src,
+		      unsigned int len, u8 iv[BLK]);
+
+/* The routines under test: encryption (one for all tiers), decryption per tier. */
+enum routine {
+	R_ENC,
+	R_DEC_AVX,
+	R_DEC_VAES2,
+	R_DEC_VAES512,
+	NR_ROUTINES
+};
+
+static const char *const r_names[NR_ROUTINES] = {
+	"encrypt (avx, every tier)", "avx decrypt", "vaes2 decrypt",
+	"vaes512 decrypt"
+};
+
+static const enum tier r_tier[NR_ROUTINES] = {
+	TIER_AVX, TIER_AVX, TIER_VAES2, TIER_VAES512
+};
+
+static cbc_fn_t *const r_fns[NR_ROUTINES] = {
+	[R_ENC]		= aesnictr_cbc_encrypt_avx,
+	[R_DEC_AVX]	= aesnictr_cbc_decrypt_avx,
+	[R_DEC_VAES2]	= aesnictr_cbc_decrypt_vaes2,
+	[R_DEC_VAES512]	= aesnictr_cbc_decrypt_vaes512,
+};
+
+static int r_usable[NR_ROUTINES];
+
+/* Groups of cases, one PASS/FAIL line per usable routine. */
+static struct {
+	long cases, fails;
+	char first[DETAIL_LEN];
+} rgrp[NR_ROUTINES];
+static char rgrp_name[192];
+
+static void __attribute__((format(printf, 1, 2)))
+rgroup_begin(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(rgrp_name, sizeof(rgrp_name), fmt, ap);
+	va_end(ap);
+	memset(rgrp, 0, sizeof(rgrp));
+}
+
+static void rgroup_record(enum routine r, int ok, const char *detail)
+{
+	rgrp[r].cases++;
+	if (ok)
+		return;
+	if (!rgrp[r].fails++)
+		snprintf(rgrp[r].first, sizeof(rgrp[r].first), "%s", detail);
+}
+
+static void rgroup_end(void)
+{
+	int r;
+
+	for (r = 0; r < NR_ROUTINES; r++) {
+		if (!r_usable[r] || !rgrp[r].cases)
+			continue;
+		if (!rgrp[r].fails)
+			pass("%s: %s (%ld cases)", r_names[r], rgrp_name,
+			     rgrp[r].cases);
+		else
+			fail("%s: %s: %s (%ld of %ld cases failed)",
+			     r_names[r], rgrp_name, rgrp[r].first,
+			     rgrp[r].fails, rgrp[r].cases);
+	}
+}
+
+/* ---- keys and the oracle -------------------------------------------------- */
+
+struct ckey {
+	unsigned int klen;
+	u8 raw[32];
+	struct aesnictr_key enc, dec, enc_copy, dec_copy;
+};
+
+static EVP_CIPHER_CTX *evp;
+
+static const EVP_CIPHER *cbc_cipher(unsigned int klen)
+{
+	return klen == 16 ? EVP_aes_128_cbc() :
+	       klen == 24 ? EVP_aes_192_cbc() : EVP_aes_256_cbc();
+}
+
+static void ckey_set(struct ckey *k, unsigned int klen, const u8 *raw)
+{
+	k->klen = klen;
+	memcpy(k->raw, raw, klen);
+	aesnictr_expand_key(&k->enc, raw, klen);
+	aesnictr_invert_key(&k->dec, &k->enc);
+	k->enc_copy = k->enc;
+	k->dec_copy = k->dec;
+}
+
+static void ckey_random(struct ckey *k, unsigned int klen)
+{
+	u8 raw[32];
+
+	rnd_bytes(raw, klen);
+	ckey_set(k, klen, raw);
+}
+
+static void oracle(const struct ckey *k, const u8 iv[BLK], const u8 *in,
+		   u8 *out, size_t len, int enc)
+{
+	int n = 0;
+
+	if (!len)
+		return;
+	if (!EVP_CipherInit_ex(evp, cbc_cipher(k->klen), NULL, k->raw, iv,
+			       enc) ||
+	    !EVP_CIPHER_CTX_set_padding(evp, 0) ||
+	    !EVP_CipherUpdate(evp, out, &n, in, (int)len) ||
+	    (size_t)n != len) {
+		fprintf(stderr, "OpenSSL EVP CBC failed\n");
+		exit(2);
+	}
+}
+
+/* ---- one case ------------------------------------------------------------- */
+
+struct ccase {
+	const struct ckey *k;
+	u8 iv[BLK];
+	size_t len;			/* a multiple of 16 */
+	int enc;
+	const u8 *in;
+	const u8 *want;
+	u8 iv_after[BLK];		/* the last ciphertext block, or iv */
+	int ncalls;
+	size_t calls[MAX_CALLS];
+	int garbage;			/* garbage in the upper half and low 4 bits of len */
+	const char *note;
+};
+
+/* Cut c->len into ncalls calls at block boundaries (empty calls allowed). */
+static void split_calls(struct ccase *c, int ncalls)
+{
+	size_t nb = c->len / BLK, a, b, t;
+
+	if (ncalls <= 1 || !nb) {
+		c->ncalls = 1;
+		c->calls[0] = c->len;
+		return;
+	}
+	a = rnd() % (nb + 1);
+	if (ncalls == 2) {
+		c->ncalls = 2;
+		c->calls[0] = a * BLK;
+		c->calls[1] = c->len - a * BLK;
+		return;
+	}
+	b = rnd() % (nb + 1);
+	if (a > b) {
+		t = a;
+		a = b;
+		b = t;
+	}
+	c->ncalls = 3;
+	c->calls[0] = a * BLK;
+	c->calls[1] = (b - a) * BLK;
+	c->calls[2] = c->len - b * BLK;
+}
+
+static void random_plan(struct ccase *c)
+{
+	split_calls(c, 1 + (int)(rnd() % MAX_CALLS));
+	c->garbage = rnd() & 1;
+}
+
+/* The oracle's output and the IV expected after the case. */
+static void set_oracle(struct ccase *c, u8 *want)
+{
+	const u8 *ct;
+
+	oracle(c->k, c->iv, c->in, want, c->len, c->enc);
+	c->want = want;
+	ct = c->enc ? want : c->in;
+	memcpy(c->iv_after, c->len ? ct + c->len - BLK : c->iv, BLK);
+}
+
+static unsigned int abi_bad;
+static long abi_calls[NR_ROUTINES];
+static unsigned int abi_bad_r[NR_ROUTINES];
+static int check_ymm;
+
+static uint64_t len_arg(const struct ccase *c, size_t len)
+{
+	if (!c->garbage)
+		return (uint32_t)len;
+	return (rnd() << 32) | (uint32_t)(len | (rnd() & 15));
+}
+
+static __attribute__((noinline)) void do_calls(enum routine r,
+					       const struct ccase *c,
+					       u8 *src, u8 *dst, u8 *iv)
+{
+	const struct aesnictr_key *key = r == R_ENC ? &c->k->enc : &c->k->dec;
+	size_t pos = 0;
+	int i;
+
+	for (i = 0; i < c->ncalls; i++) {
+		abi_bad |= abi_call6((const void *)r_fns[r], (uintptr_t)key,
+				     (uintptr_t)(dst + pos),
+				     (uintptr_t)(src + pos),
+				     len_arg(c, c->calls[i]), (uintptr_t)iv, 0);
+		pos += c->calls[i];
+	}
+}
+
+static __attribute__((noinline)) int run_guarded(enum routine r,
+						 const struct ccase *c,
+						 u8 *src, u8 *dst, u8 *iv)
+{
+	fault_addr = NULL;
+	if (sigsetjmp(fault_jmp, 1)) {
+		fault_armed = 0;
+		return 1;
+	}
+	fault_armed = 1;
+	do_calls(r, c, src, dst, iv);
+	fault_armed = 0;
+	return 0;
+}
+
+/*
+ * Run routine r on c (src == dst: in place; c->in is copied to src first),
+ * gb/ga guard bytes around dst.  1 if all is well, else 0 with detail.
+ */
+static int check_at(enum routine r, const struct ccase *c, u8 *src, u8 *dst,
+		    size_t gb, size_t ga, char *detail, size_t dlen)
+{
+	u8 ivbuf[BLK + 2 * IV_GUARD + 16];
+	u8 *iv = ivbuf + IV_GUARD + (rnd() & 15);
+	char keyhex[65], ivhex[33], what[256], calls[64];
+	size_t i, ndiff = 0, first = (size_t)-1;
+	int ok = 1, n;
+
+	memcpy(src, c->in, c->len);
+	fill_guards(dst, c->len, gb, ga);
+	memcpy(iv, c->iv, BLK);
+	fill_guards(iv, BLK, IV_GUARD, IV_GUARD);
+	abi_check_ymm = check_ymm;
+	abi_bad = 0;
+	what[0] = 0;
+
+	if (run_guarded(r, c, src, dst, iv)) {
+		snprintf(what, sizeof(what), "segfault at %p (src %p, dst %p)",
+			 fault_addr, (void *)src, (void *)dst);
+		ok = 0;
+		goto report;
+	}
+	abi_calls[r] += c->ncalls;
+	abi_bad_r[r] |= abi_bad;
+	for (i = 0; i < c->len; i++) {
+		if (dst[i] != c->want[i]) {
+			if (first == (size_t)-1)
+				first = i;
+			ndiff++;
+		}
+	}
+	if (ndiff) {
+		snprintf(what, sizeof(what),
+			 "first wrong byte %zu (block %zu): got %02x want %02x; %zu bytes wrong",
+			 first, first / BLK, dst[first], c->want[first], ndiff);
+		ok = 0;
+		goto report;
+	}
+	for (i = 0; i < gb; i++)
+		if (dst[-1 - (ptrdiff_t)i] != guard_byte(i)) {
+			snprintf(what, sizeof(what),
+				 "wrote before dst (byte dst-%zu)", i + 1);
+			ok = 0;
+			goto report;
+		}
+	for (i = 0; i < ga; i++)
+		if (dst[c->len + i] != guard_byte(i + 7)) {
+			snprintf(what, sizeof(what),
+				 "wrote past the end of dst (byte dst+len+%zu)", i);
+			ok = 0;
+			goto report;
+		}
+	for (i = 0; i < IV_GUARD; i++)
+		if (iv[-1 - (ptrdiff_t)i] != guard_byte(i) ||
+		    iv[BLK + i] != guard_byte(i + 7)) {
+			snprintf(what, sizeof(what), "wrote outside the 16-byte iv");
+			ok = 0;
+			goto report;
+		}
+	if (src != dst && memcmp(src, c->in, c->len)) {
+		snprintf(what, sizeof(what), "wrote to src");
+		ok = 0;
+		goto report;
+	}
+	if (memcmp(&c->k->enc, &c->k->enc_copy, sizeof(c->k->enc)) ||
+	    memcmp(&c->k->dec, &c->k->dec_copy, sizeof(c->k->dec))) {
+		snprintf(what, sizeof(what), "wrote to a key schedule");
+		ok = 0;
+		goto report;
+	}
+	if (abi_bad) {
+		snprintf(what, sizeof(what), "ABI broken:%s", abi_what(abi_bad));
+		ok = 0;
+		goto report;
+	}
+	if (memcmp(iv, c->iv_after, BLK)) {
+		snprintf(what, sizeof(what),
+			 c->len ? "iv after the last call is not the last ciphertext block" :
+				  "iv changed by an empty message");
+		ok = 0;
+	}
+report:
+	if (!ok) {
+		hex(keyhex, c->k->raw, c->k->klen);
+		hex(ivhex, c->iv, BLK);
+		for (i = 0, n = 0; i < (size_t)c->ncalls; i++)
+			n += snprintf(calls + n, sizeof(calls) - n, "%s%zu",
+				      i ? "+" : "", c->calls[i]);
+		snprintf(detail, dlen,
+			 "%s aes-%u len=%zu (calls %s%s) %s src%%16=%u dst%%16=%u key=%s iv=%s: %s",
+			 c->enc ? "encrypt" : "decrypt", c->k->klen * 8, c->len,
+			 calls, c->garbage ? ", garbage len bits" : "",
+			 c->note, (unsigned int)((uintptr_t)src & 15),
+			 (unsigned int)((uintptr_t)dst & 15), keyhex, ivhex,
+			 what);
+	}
+	return ok;
+}
+
+/* ---- buffers -------------------------------------------------------------- */
+
+#define BUF_LEN		(MAX_LEN + 1024)	/* 65536 + 16k for k < 64 */
+
+static u8 *want, *want2, *inbuf, *srcbuf, *dstbuf;
+
+/* Run c on every usable routine of its direction at the given offsets. */
+static void run_all(const struct ccase *tc, unsigned int src_off,
+		    unsigned int dst_off, int inplace)
+{
+	char detail[1024];
+	struct ccase c = *tc;
+	int r;
+
+	c.note = inplace ? "in-place" : "out-of-place";
+	for (r = 0; r < NR_ROUTINES; r++) {
+		u8 *dst = dstbuf + GUARD + dst_off;
+		u8 *src = inplace ? dst : srcbuf + src_off;
+
+		if (!r_usable[r] || (r == R_ENC) != !!c.enc)
+			continue;
+		rgroup_record(r, check_at(r, &c, src, dst, GUARD, GUARD,
+					  detail, sizeof(detail)),
+			      detail);
+	}
+}
+
+/* ---- the checks ----------------------------------------------------------- */
+
+static void test_vectors(void)
+{
+	struct ckey k;
+	struct ccase c;
+	unsigned int i;
+	size_t a, b, nb;
+	int dir;
+
+	for (i = 0; i < sizeof(aesnictr_cbc_vectors) / sizeof(aesnictr_cbc_vectors[0]); i++) {
+		const struct aesnictr_cbc_vector *v = &aesnictr_cbc_vectors[i];
+
+		ckey_set(&k, v->klen, v->key);
+		oracle(&k, v->iv, v->ptext, want, v->len, 1);
+		if (memcmp(want, v->ctext, v->len))
+			fail("openssl oracle %s: wrong ciphertext", v->name);
+		else
+			pass("openssl oracle matches %s", v->name);
+		memset(&c, 0, sizeof(c));
+		c.k = &k;
+		c.len = v->len;
+		memcpy(c.iv, v->iv, BLK);
+		memcpy(c.iv_after, v->ctext + v->len - BLK, BLK);
+		nb = v->len / BLK;
+		rgroup_begin("%s, split into 1-3 calls at every pair of block boundaries, in place and not",
+			     v->name);
+		for (dir = 0; dir < 2; dir++) {
+			c.enc = !dir;
+			c.in = c.enc ? v->ptext : v->ctext;
+			c.want = c.enc ? v->ctext : v->ptext;
+			for (a = 0; a <= nb; a++) {
+				for (b = a; b <= nb; b++) {
+					c.ncalls = 3;
+					c.calls[0] = a * BLK;
+					c.calls[1] = (b - a) * BLK;
+					c.calls[2] = v->len - b * BLK;
+					c.garbage = (int)((a + b) & 1);
+					run_all(&c, (unsigned int)(a * 3) & 15,
+						(unsigned int)(b * 5) & 15, 0);
+					run_all(&c, 0, (unsigned int)a & 15, 1);
+				}
+			}
+		}
+		rgroup_end();
+	}
+}
+
+/* Every length 0..40 blocks and some long ones, offsets, in place, splits. */
+static void test_lengths(unsigned int klen)
+{
+	static const size_t longs[] = {
+		4096 - 16, 4096, 4096 + 16, 8192 + 48, 65536, 65536 + 16,
+		65536 + 16 * 7, 65536 + 16 * 31, 65536 + 16 * 33,
+		65536 + 16 * 63,
+	};
+	struct ckey k;
+	struct ccase c;
+	unsigned int off, i;
+	int dir;
+
+	memset(&c, 0, sizeof(c));
+	c.k = &k;
+	rgroup_begin("aes-%u every length 0..640 by 16, and 4080..65536+1008, offsets 0..15, in place, 1-3 calls",
+		     klen * 8);
+	for (i = 0; i <= 40 + sizeof(longs) / sizeof(longs[0]); i++) {
+		c.len = i <= 40 ? i * BLK : longs[i - 41];
+		ckey_random(&k, klen);
+		for (off = 0; off < (c.len > 4096 ? 2u : 16u); off++) {
+			for (dir = 0; dir < 2; dir++) {
+				rnd_bytes(c.iv, BLK);
+				c.enc = !dir;
+				if (c.len > MAX_LEN) {
+					rnd_bytes(inbuf, c.len);
+					c.in = inbuf;
+				} else {
+					c.in = rnd_from_pool(c.len);
+				}
+				set_oracle(&c, want);
+				random_plan(&c);
+				run_all(&c, off, (off * 5 + 3) & 15, 0);
+				random_plan(&c);
+				run_all(&c, 0, off, 1);
+			}
+		}
+	}
+	rgroup_end();
+}
+
+/* Buffers flush against unmapped pages: no access outside src/dst. */
+static void cbc_fence_run(void *ctx, const struct fence_case *fc)
+{
+	struct ccase *c = ctx;
+	char detail[1024];
+	size_t gb, ga;
+	u8 *src, *dst;
+	int r;
+
+	c->len = fc->len;
+	dst = fence_at(fc, 1, c->len, GUARD, &gb, &ga);
+	src = fc->inplace ? dst : fence_at(fc, 0, c->len, 0, NULL, NULL);
+	c->note = fc->note;
+	for (r = 0; r < NR_ROUTINES; r++) {
+		if (!r_usable[r])
+			continue;
+		rnd_bytes(c->iv, BLK);
+		c->enc = r == R_ENC;
+		c->in = rnd_from_pool(c->len);
+		set_oracle(c, want);
+		random_plan(c);
+		rgroup_record(r, check_at(r, c, src, dst, gb, ga, detail,
+					  sizeof(detail)),
+			      detail);
+	}
+}
+
+static void test_fences(unsigned int klen)
+{
+	static const struct fence_range lens[] = { { 0, 1104 }, { 4032, 4160 } };
+	static struct fence_test ft = {
+		.pages = { 3, 3 }, .lens = lens, .nr_lens = 2, .step = 16,
+		.run = cbc_fence_run,
+	};
+	struct ckey k;
+	struct ccase c;
+
+	memset(&c, 0, sizeof(c));
+	c.k = &k;
+	rgroup_begin("aes-%u buffers against unmapped pages, lengths 0..1104 and 4032..4160 by 16 (no access outside src/dst)",
+		     klen * 8);
+	ckey_random(&k, klen);
+	ft.ctx = &c;
+	run_fences(&ft);
+	rgroup_end();
+}
+
+/* Random lengths 0..MAX_LEN (multiples of 16), biased to short ones. */
+static size_t rnd_len(void)
+{
+	unsigned int r = rnd() % 100;
+	size_t len;
+
+	if (r < 50)
+		len = rnd() % 257;
+	else if (r < 80)
+		len = rnd() % 1025;
+	else if (r < 95)
+		len = rnd() % 8193;
+	else
+		len = rnd() % (MAX_LEN + 1);
+	return len & ~(size_t)15;
+}
+
+static void test_random(unsigned int klen, long cases)
+{
+	struct ckey k;
+	struct ccase c;
+	long i;
+
+	memset(&c, 0, sizeof(c));
+	c.k = &k;
+	rgroup_begin("aes-%u random keys, ivs, lengths 0..%d, 1-%d calls, offsets, in place",
+		     klen * 8, MAX_LEN, MAX_CALLS);
+	for (i = 0; i < cases; i++) {
+		ckey_random(&k, klen);
+		rnd_bytes(c.iv, BLK);
+		c.len = rnd_len();
+		c.enc = (int)(i & 1);
+		c.in = rnd_from_pool(c.len);
+		set_oracle(&c, want);
+		random_plan(&c);
+		run_all(&c, rnd() & 15, rnd() & 15, !(rnd() & 3));
+	}
+	rgroup_end();
+}
+
+/*
+ * The decryption tiers against each other (avx's output the reference,
+ * one call each, in place), and round trips: each decrypts what our
+ * encryption made, in 1-3 calls.
+ */
+static void test_cross(unsigned int klen)
+{
+	struct ckey k;
+	struct ccase c;
+	char detail[1024];
+	long i;
+	int r;
+
+	memset(&c, 0, sizeof(c));
+	c.k = &k;
+	rgroup_begin("aes-%u decrypt(our encrypt(p)) == p, and the same output and iv as avx decrypt, random lengths 0..%d",
+		     klen * 8, MAX_LEN);
+	for (i = 0; i < 3000; i++) {
+		u8 iv[BLK], iv2[BLK];
+
+		ckey_random(&k, klen);
+		rnd_bytes(c.iv, BLK);
+		c.len = rnd_len();
+		c.in = rnd_from_pool(c.len);
+		/* our encryption (already checked against OpenSSL) */
+		memcpy(iv, c.iv, BLK);
+		aesnictr_cbc_encrypt_avx(&k.enc, inbuf, c.in, (unsigned int)c.len, iv);
+		/* the reference decryption: avx's */
+		memcpy(iv2, c.iv, BLK);
+		aesnictr_cbc_decrypt_avx(&k.dec, want2, inbuf, (unsigned int)c.len, iv2);
+		c.enc = 0;
+		c.want = c.in;
+		c.in = inbuf;
+		memcpy(c.iv_after, iv2, BLK);
+		if (memcmp(want2, c.want, c.len) ||
+		    (c.len && memcmp(iv, iv2, BLK))) {
+			rgroup_record(R_DEC_AVX, 0, "avx decrypt did not undo our encrypt");
+			continue;
+		}
+		for (r = R_DEC_AVX; r < NR_ROUTINES; r++) {
+			if (!r_usable[r])
+				continue;
+			random_plan(&c);
+			c.note = rnd() & 1 ? "in-place" : "out-of-place";
+			rgroup_record(r, check_at(r, &c, c.note[0] == 'i' ?
+						  dstbuf + GUARD : srcbuf,
+						  dstbuf + GUARD, GUARD, GUARD,
+						  detail, sizeof(detail)),
+				      detail);
+		}
+	}
+	rgroup_end();
+}
+
+static void test_abi_summary(void)
+{
+	int r;
+
+	for (r = 0; r < NR_ROUTINES; r++) {
+		if (!r_usable[r])
+			continue;
+		if (abi_bad_r[r])
+			fail("%s cbc ABI:%s", r_names[r], abi_what(abi_bad_r[r]));
+		else
+			pass("%s cbc ABI: rbx/rbp/r12-r15/rsp preserved, DF clear, MXCSR kept%s (%ld calls)",
+			     r_names[r], check_ymm ? ", vzeroupper" : "",
+			     abi_calls[r]);
+	}
+}
+
+/* ---- bench ---------------------------------------------------------------- */
+
+static double bench_ms = 4;
+static int bench_runs = 40;
+
+#define BENCH_IVS	64
+
+struct bench_arg {
+	struct ckey *k;
+	int r;				/* routine, -1/-2: OpenSSL enc/dec */
+	u8 *buf;
+	unsigned int next_iv;
+	u8 ivs[BENCH_IVS][BLK];
+};
+
+static void bench_one(struct bench_arg *a, size_t len)
+{
+	u8 *iv = a->ivs[a->next_iv++ % BENCH_IVS];
+	int n;
+
+	if (a->r < 0) {
+		if (!EVP_CipherInit_ex(evp, NULL, NULL, NULL, iv, a->r == -1) ||
+		    !EVP_CipherUpdate(evp, a->buf, &n, a->buf, (int)len))
+			exit(2);
+		return;
+	}
+	r_fns[a->r](a->r == R_ENC ? &a->k->enc : &a->k->dec, a->buf, a->buf,
+		    (unsigned int)len, iv);
+}
+
+/* ns and TSC ticks per block of one timed run. */
+static void bench_run(struct bench_arg *a, size_t len, double *ns, double *tsc)
+{
+	double t0 = now(), t;
+	uint64_t c0 = __rdtsc();
+	long n = 0;
+
+	do {
+		int i;
+
+		for (i = 0; i < 16; i++)
+			bench_one(a, len);
+		n += 16;
+		t = now() - t0;
+	} while (t < bench_ms / 1000);
+	*tsc = (double)(__rdtsc() - c0) / ((double)n * len / BLK);
+	*ns = t * 1e9 / ((double)n * len / BLK);
+}
+
+static int bench(void)
+{
+	static const unsigned int klens[] = { 16, 32 };
+	const size_t len = 4096;
+	static struct bench_arg a;
+	struct ckey k;
+	unsigned int ki;
+	int r, run, dir;
+
+	printf("bench_cbc: CPU %s; 4 KiB messages in place, a fresh IV per message; per 16-byte block: ns and TSC ticks, best of %d interleaved runs of %.0f ms\n",
+	       cpu_model(), bench_runs, bench_ms);
+	a.buf = xaligned(len);
+	rnd_bytes(a.buf, len);
+	a.k = &k;
+	for (ki = 0; ki < 2; ki++) {
+		ckey_random(&k, klens[ki]);
+		for (dir = 0; dir < 2; dir++) {
+			double best_ns[NR_ROUTINES + 1], best_tsc[NR_ROUTINES + 1];
+			int first = dir ? R_DEC_AVX : R_ENC;
+			int last = dir ? NR_ROUTINES - 1 : R_ENC;
+
+			rnd_bytes(a.ivs[0], sizeof(a.ivs));
+			if (!EVP_CipherInit_ex(evp, cbc_cipher(klens[ki]), NULL,
+					       k.raw, a.ivs[0], !dir))
+				return 2;
+			EVP_CIPHER_CTX_set_padding(evp, 0);
+			for (r = 0; r <= NR_ROUTINES; r++)
+				best_ns[r] = best_tsc[r] = 1e30;
+			for (run = 0; run < bench_runs; run++) {
+				for (r = first - 1; r <= last; r++) {
+					int slot = r < first ? NR_ROUTINES : r;
+					double ns, tsc;
+
+					if (r >= first && !r_usable[r])
+						continue;
+					a.r = r < first ? (dir ? -2 : -1) : r;
+					bench_run(&a, len, &ns, &tsc);
+					if (ns < best_ns[slot]) {
+						best_ns[slot] = ns;
+						best_tsc[slot] = tsc;
+					}
+				}
+			}
+			printf("AES-%u-CBC %s: openssl %.3f ns %.2f tsc",
+			       klens[ki] * 8, dir ? "decrypt" : "encrypt",
+			       best_ns[NR_ROUTINES], best_tsc[NR_ROUTINES]);
+			for (r = first; r <= last; r++)
+				if (r_usable[r])
+					printf("; %s %.3f ns %.2f tsc", r_names[r],
+					       best_ns[r], best_tsc[r]);
+			printf("\n");
+		}
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	char *args[16];
+	int i, nargs = 0, do_bench = 0;
+	unsigned int klen;
+	long cases;
+
+	for (i = 0; i < argc && nargs < 15; i++) {
+		if (i && !strcmp(argv[i], "--bench"))
+			do_bench = 1;
+		else if (i && !strncmp(argv[i], "--ms=", 5))
+			bench_ms = strtod(argv[i] + 5, NULL);
+		else if (i && !strncmp(argv[i], "--runs=", 7))
+			bench_runs = atoi(argv[i] + 7);
+		else
+			args[nargs++] = argv[i];
+	}
+	args[nargs] = NULL;
+	cases = test_init("test_cbc", nargs, args);
+	check_ymm = cpu_has_xinuse();
+	pool_init();
+	want = xaligned(BUF_LEN);
+	want2 = xaligned(BUF_LEN);
+	inbuf = xaligned(BUF_LEN);
+	srcbuf = xaligned(BUF_LEN + 64);
+	dstbuf = xaligned(BUF_LEN + 64 + 2 * GUARD);
+	evp = EVP_CIPHER_CTX_new();
+	if (!evp)
+		return 2;
+
+	if (!test_tiers(NULL)) {
+		printf("native cbc tiers covered: none\n");
+		return 0;
+	}
+	for (i = 0; i < NR_ROUTINES; i++)
+		r_usable[i] = usable[r_tier[i]];
+	if (do_bench)
+		return bench();
+
+	test_vectors();
+	for (klen = 16; klen <= 32; klen += 8) {
+		test_lengths(klen);
+		test_fences(klen);
+		test_cross(klen);
+		test_random(klen, cases);
+	}
+	test_abi_summary();
+	EVP_CIPHER_CTX_free(evp);
+	return test_finish("native cbc tiers covered:");
+}
