@@ -53,5 +53,6 @@ extern const struct aesnictr_family aesnictr_xts_family;
 extern const struct aesnictr_family aesnictr_authenc_family;
 extern const struct aesnictr_family aesnictr_authenc512_family;
 extern const struct aesnictr_family aesnictr_ccm_family;
+extern const struct aesnictr_family aesnictr_cbc_family;
 
 #endif /* AESNICTR_FAMILY_H */

@@ -19,7 +19,9 @@
  * the rule's margin, the measured tables as above.
  * A template instance never counts: ours always beats a composition of
  * generic parts.  Where the stock code is a template (authenc), ours
- * registers at one fixed priority above it.
+ * registers at one fixed priority above it.  Where templates that multiply
+ * the priority are built over ours (cbc), the result is held at
+ * AESNICTR_TEMPLATE_BASE_PRIORITY.
  *
  * The rivals are found in the crypto API's list of algorithms, then looked
  * up by driver name, without loading modules (CRYPTO_NOLOAD) and without
@@ -237,6 +239,15 @@ int aesnictr_priority(const struct aesnictr_policy *policy,
 		scnprintf(why, why_len, "below %s (%d), faster on this CPU class",
 			  names[top], top_prio);
 		ret = top_prio - 1;
+	}
+	if (policy->template_base && ret > AESNICTR_TEMPLATE_BASE_PRIORITY) {
+		ret = AESNICTR_TEMPLATE_BASE_PRIORITY;
+		if (top >= 0 && ret <= top_prio)
+			scnprintf(why, why_len, "below %s (%d), held at %d for templates over it",
+				  names[top], top_prio, ret);
+		else
+			scnprintf(why + strlen(why), why_len - strlen(why),
+				  ", held at %d for templates over it", ret);
 	}
 out:
 	kfree(names);

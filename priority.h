@@ -55,6 +55,12 @@ struct aesnictr_policy {
 	bool stock_is_template;
 	/* Timing against the stock driver at load (calibrate.h), or NULL. */
 	const struct aesnictr_calib *calib;
+	/*
+	 * Templates that multiply the priority are built over the family's
+	 * algorithm (cbc(aes) under authenc and krb5enc): ours registers at
+	 * AESNICTR_TEMPLATE_BASE_PRIORITY at most.
+	 */
+	bool template_base;
 };
 
 /*
@@ -69,6 +75,19 @@ struct aesnictr_policy {
  * stays second.
  */
 #define AESNICTR_TEMPLATE_PRIORITY	4500
+
+/*
+ * The most a template_base family registers with.  authenc and krb5enc
+ * instances take 10 times their cipher's priority plus the hash's
+ * (crypto/authenc.c, crypto/krb5enc.c; the hashes of 6.1 to 7.3 are at most
+ * 300): over a cbc(aes) at 410 they stay at or below 4400, under our
+ * stitched authenc families at AESNICTR_TEMPLATE_PRIORITY, whichever
+ * registers first (were ours at AESNICTR_PRIORITY, an instance over it
+ * would be at 10300 and win).  410 is still above every stock cbc(aes) of
+ * 6.1 to 7.3 (400 at most); where our stitched family is absent, the
+ * template over our cbc(aes) is the fastest composition and is welcome.
+ */
+#define AESNICTR_TEMPLATE_BASE_PRIORITY	410
 
 /*
  * The priority to register implementation impl of a family with, and in why

@@ -10,7 +10,8 @@
  * the middle); the text, one skcipher walk step (at most a page) per
  * kernel_fpu_begin/end section, skcipher_walk_done() outside them; for a
  * family with ciphertext stealing, the last full block and the partial one
- * (17..31 bytes, which may straddle scatterlist entries and pages) held
+ * (17..31 bytes, or 32 for a family that steals from whole blocks too;
+ * they may straddle scatterlist entries and pages) held
  * back from the walk and done in one piece from a buffer on the stack
  * (nothing is allocated); and, in test builds (AESNICTR_SELFTEST_FAULT), a
  * fault in long SIMD outputs that only the load-time bulk self-test can
@@ -45,10 +46,23 @@ struct aesnictr_skcipher_ops {
 	 */
 	void (*crypt)(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
 		      unsigned int len, u8 *iv, bool first);
+	/*
+	 * The held-back tail of a family with ciphertext stealing (below),
+	 * in one piece of 17..32 bytes; NULL: crypt() does it too (its len
+	 * then says which piece it is).
+	 */
+	void (*crypt_tail)(struct aesnictr_skcipher_req *r, u8 *dst,
+			   const u8 *src, unsigned int len, u8 *iv, bool first);
 	/* Messages shorter than this are -EINVAL (0: none). */
 	unsigned int min_len;
-	/* Ciphertext stealing: the tail is held back as above. */
+	/*
+	 * Ciphertext stealing: the last full block and the partial one are
+	 * held back as above.  With cts_whole_blocks, the last two blocks of
+	 * a message of more than 16 bytes are held back even when there is
+	 * no partial one (CBC-CS3: the kernel's cts template swaps them).
+	 */
 	bool cts;
+	bool cts_whole_blocks;
 };
 
 /* One message; a family embeds it in its own state (container_of). */
@@ -66,7 +80,7 @@ int aesnictr_skcipher_crypt(struct aesnictr_skcipher_req *r,
  * One message in linear buffers, as a request runs it, for the self-tests:
  * on the SIMD path if simd (the FPU must be usable), in two pieces split
  * at split (a multiple of 16, at most len; with cts, at most len less the
- * held-back tail).
+ * held-back tail, which is then a third piece).
  */
 void aesnictr_skcipher_crypt_buf(struct aesnictr_skcipher_req *r, bool simd,
 				 bool enc, u8 *dst, const u8 *src,

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The cbc family: the synchronous skciphers cbc(aes) (NIST SP 800-38A) and
+ * cts(cbc(aes)) (CBC with ciphertext stealing as the kernel's cts template
+ * does it: CBC-CS3 of SP 800-38A's addendum, the last two blocks swapped),
+ * registered as cbc-aes-aesnictr-<impl> and cts-cbc-aes-aesnictr-<impl>.
+ *
+ * Encryption is one serial chain, the same AES-NI routine for every
+ * implementation; decryption is as wide as the implementation (cbc_asm.h).
+ * Requests go through the skcipher driver (skcipher_driver.h): every piece
+ * (at most a page, in an FPU section of its own) en/decrypts its blocks,
+ * the chaining value carried in the request's IV.  For cts(cbc(aes)) the
+ * driver holds back the last two blocks (the second maybe partial) of a
+ * message longer than 16 bytes and hands them over as one last piece, done
+ * here (cbc_tail).  The IV a request leaves is the one the kernel's
+ * templates leave: the last ciphertext block for cbc, the first of the two
+ * swapped ones for cts.  When the FPU is not usable, requests run the C
+ * implementation (the constant-time AES of aes_ct.c behind the assembly's
+ * signatures), chosen once per request.
+ */
+
+#include <crypto/aes.h>
+#include <crypto/algapi.h>
+#include <crypto/internal/skcipher.h>
+#include <linux/module.h>
+#include "cbc_internal.h"
+#include "family.h"
+#include "skcipher_driver.h"
+
+/* The tfm context is only CRYPTO_MINALIGN-aligned; round keys want 64. */
+#define CBC_CTX_ALIGN	64
+
+struct cbc_ctx {
+	struct aesnictr_cbc_keys keys;
+};
+
+static const struct aesnictr_cbc_impl cbc_impls[AESNICTR_NR_IMPLS] = {
+	[AESNICTR_AVX] = {
+		aesnictr_cbc_encrypt_avx, aesnictr_cbc_decrypt_avx
+	},
+#if AESNICTR_AS_VAES
+	[AESNICTR_VAES2] = {
+		aesnictr_cbc_encrypt_avx, aesnictr_cbc_decrypt_vaes2
+	},
+	[AESNICTR_VAES512] = {
+		aesnictr_cbc_encrypt_avx, aesnictr_cbc_decrypt_vaes512
+	},
+#endif
+};
+
+/* The implementation the registered algorithms use; set before registering. */
+static const struct aesnictr_cbc_impl *cbc_active;
+
+const struct aesnictr_cbc_impl *aesnictr_cbc_impl(enum aesnictr_impl impl)
+{
+	return cbc_impls[impl].decrypt ? &cbc_impls[impl] : NULL;
+}
+
+void aesnictr_cbc_expand(struct aesnictr_cbc_keys *keys, const u8 *in_key,
+			 unsigned int key_len, bool simd)
+{
+	aesnictr_aes_expand(&keys->enc, &keys->dec, in_key, key_len, simd);
+	aesnictr_ct_prepare(&keys->ct_enc, &keys->enc);
+	aesnictr_ct_prepare(&keys->ct_dec, &keys->dec);
+}
+
+/*
+ * ---- the C implementation, for when the FPU is unusable ----
+ * The assembly's signatures and semantics; the round keys passed are those
+ * in struct aesnictr_cbc_keys, whose prepared forms the C AES uses.
+ */
+
+#define CBC_C_BLOCKS	8
+
+static void cbc_encrypt_c(const struct aesnictr_key *key, u8 *dst,
+			  const u8 *src, unsigned int len,
+			  u8 iv[AES_BLOCK_SIZE])
+{
+	const struct aesnictr_cbc_keys *keys =
+		container_of(key, struct aesnictr_cbc_keys, enc);
+
+	for (len = round_down(len, AES_BLOCK_SIZE); len;
+	     len -= AES_BLOCK_SIZE) {
+		crypto_xor(iv, src, AES_BLOCK_SIZE);
+		aesnictr_ct_encrypt_sched(&keys->ct_enc, iv, iv, 1);
+		memcpy(dst, iv, AES_BLOCK_SIZE);
+		src += AES_BLOCK_SIZE;
+		dst += AES_BLOCK_SIZE;
+	}
+}
+
+static void cbc_decrypt_c(const struct aesnictr_key *key, u8 *dst,
+			  const u8 *src, unsigned int len,
+			  u8 iv[AES_BLOCK_SIZE])
+{
+	const struct aesnictr_cbc_keys *keys =
+		container_of(key, struct aesnictr_cbc_keys, dec);
+	/* prev: the chaining value, then this batch's ciphertext */
+	u8 prev[(CBC_C_BLOCKS + 1) * AES_BLOCK_SIZE];
+	u8 buf[CBC_C_BLOCKS * AES_BLOCK_SIZE];
+
+	len = round_down(len, AES_BLOCK_SIZE);
+	memcpy(prev, iv, AES_BLOCK_SIZE);
+	while (len) {
+		unsigned int n = min_t(unsigned int, len, sizeof(buf));
+
+		memcpy(prev + AES_BLOCK_SIZE, src, n);	/* before dst == src */
+		aesnictr_ct_decrypt_sched(&keys->ct_dec, buf, src,
+					  n / AES_BLOCK_SIZE);
+		crypto_xor_cpy(dst, buf, prev, n);
+		memcpy(prev, prev + n, AES_BLOCK_SIZE);
+		src += n;
+		dst += n;
+		len -= n;
+	}
+	memcpy(iv, prev, AES_BLOCK_SIZE);
+	memzero_explicit(buf, sizeof(buf));
+	memzero_explicit(prev, sizeof(prev));
+}
+
+static const struct aesnictr_cbc_impl cbc_c_impl = {
+	cbc_encrypt_c, cbc_decrypt_c
+};
+
+/* ---- one piece of a message, on either path ---- */
+
+struct cbc_req {
+	struct aesnictr_skcipher_req base;
+	const struct aesnictr_cbc_keys *keys;
+	/* the SIMD implementation, or the C one (use_c_impl) */
+	const struct aesnictr_cbc_impl *impl;
+};
+
+static void cbc_use_c_impl(struct aesnictr_skcipher_req *r)
+{
+	container_of(r, struct cbc_req, base)->impl = &cbc_c_impl;
+}
+
+/* Whole blocks: the skcipher driver holds the FPU if r->simd. */
+static void cbc_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
+		      unsigned int len, u8 *iv, bool first)
+{
+	const struct cbc_req *c = container_of(r, struct cbc_req, base);
+
+	if (r->enc)
+		c->impl->encrypt(&c->keys->enc, dst, src, len, iv);
+	else
+		c->impl->decrypt(&c->keys->dec, dst, src, len, iv);
+}
+
+/*
+ * The last two blocks of a cts(cbc(aes)) message, len = 16 + n (n = 1..16
+ * bytes in the second), iv the chaining value C_m-2.  With the key's
+ * cipher E and padding by zero bytes, the kernel's cts template computes
+ *	encrypt: X = E(P_m-1 ^ iv),  Y = E((P_m || 0) ^ X),
+ *		 out = Y || X[0..n),  iv out = Y;
+ *	decrypt: in = Y || C,  Z = D(Y) ^ (C || 0),  P_m = Z[0..n),
+ *		 P_m-1 = D(C || Z[n..16)) ^ iv,  iv out = Y.
+ * Both are two calls of the CBC routines, one block each (D(Y) is a CBC
+ * decryption with a zero chaining value).  src is read before dst is
+ * written, so they may be the same buffer.
+ */
+static void cbc_tail(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
+		     unsigned int len, u8 *iv, bool first)
+{
+	const struct cbc_req *c = container_of(r, struct cbc_req, base);
+	unsigned int n = len - AES_BLOCK_SIZE;
+	u8 x[AES_BLOCK_SIZE], y[AES_BLOCK_SIZE], t[AES_BLOCK_SIZE];
+
+	memcpy(y, src, AES_BLOCK_SIZE);
+	if (r->enc) {
+		c->impl->encrypt(&c->keys->enc, x, y, AES_BLOCK_SIZE, iv);
+		memset(t, 0, AES_BLOCK_SIZE);
+		memcpy(t, src + AES_BLOCK_SIZE, n);
+		c->impl->encrypt(&c->keys->enc, dst, t, AES_BLOCK_SIZE, iv);
+		memcpy(dst + AES_BLOCK_SIZE, x, n);
+	} else {
+		memset(t, 0, AES_BLOCK_SIZE);
+		c->impl->decrypt(&c->keys->dec, x, y, AES_BLOCK_SIZE, t);
+		crypto_xor(x, src + AES_BLOCK_SIZE, n);		/* x = Z */
+		memcpy(t, src + AES_BLOCK_SIZE, n);
+		memcpy(t + n, x + n, AES_BLOCK_SIZE - n);
+		memcpy(dst + AES_BLOCK_SIZE, x, n);
+		c->impl->decrypt(&c->keys->dec, dst, t, AES_BLOCK_SIZE, iv);
+		memcpy(iv, y, AES_BLOCK_SIZE);
+	}
+	memzero_explicit(x, sizeof(x));
+	memzero_explicit(y, sizeof(y));
+	memzero_explicit(t, sizeof(t));
+}
+
+static const struct aesnictr_skcipher_ops cbc_ops = {
+	.use_c_impl	= cbc_use_c_impl,
+	.crypt		= cbc_piece,
+};
+
+static const struct aesnictr_skcipher_ops cts_ops = {
+	.use_c_impl	= cbc_use_c_impl,
+	.crypt		= cbc_piece,
+	.crypt_tail	= cbc_tail,
+	.min_len	= AES_BLOCK_SIZE,
+	.cts		= true,
+	.cts_whole_blocks = true,
+};
+
+void aesnictr_cbc_crypt_buf(const struct aesnictr_cbc_keys *keys,
+			    const struct aesnictr_cbc_impl *impl, bool cts,
+			    u8 *dst, const u8 *src, unsigned int len,
+			    unsigned int split, u8 iv[AESNICTR_BLOCK_SIZE],
+			    bool enc)
+{
+	struct cbc_req c = { { cts ? &cts_ops : &cbc_ops }, keys, impl };
+
+	aesnictr_skcipher_crypt_buf(&c.base, !!impl, enc, dst, src, len, split,
+				    iv);
+}
+
+/* ---- the skciphers ---- */
+
+static struct cbc_ctx *cbc_ctx(struct crypto_skcipher *tfm)
+{
+	return PTR_ALIGN(crypto_skcipher_ctx(tfm), CBC_CTX_ALIGN);
+}
+
+static int cbc_setkey(struct crypto_skcipher *tfm, const u8 *in_key,
+		      unsigned int key_len)
+{
+	int err = aesnictr_aes_check_key_len(key_len);
+
+	if (err)
+		return err;
+	aesnictr_cbc_expand(&cbc_ctx(tfm)->keys, in_key, key_len,
+			    aesnictr_simd_usable());
+	return 0;
+}
+
+static int cbc_crypt(struct skcipher_request *req,
+		     const struct aesnictr_skcipher_ops *ops, bool enc)
+{
+	const struct cbc_ctx *ctx = cbc_ctx(crypto_skcipher_reqtfm(req));
+	struct cbc_req c = { { ops }, &ctx->keys, cbc_active };
+
+	/* cbc(aes) takes whole blocks only */
+	if (!ops->cts && req->cryptlen % AES_BLOCK_SIZE)
+		return -EINVAL;
+	return aesnictr_skcipher_crypt(&c.base, req, enc);
+}
+
+static int cbc_encrypt(struct skcipher_request *req)
+{
+	return cbc_crypt(req, &cbc_ops, true);
+}
+
+static int cbc_decrypt(struct skcipher_request *req)
+{
+	return cbc_crypt(req, &cbc_ops, false);
+}
+
+static int cts_encrypt(struct skcipher_request *req)
+{
+	return cbc_crypt(req, &cts_ops, true);
+}
+
+static int cts_decrypt(struct skcipher_request *req)
+{
+	return cbc_crypt(req, &cts_ops, false);
+}
+
+static void cbc_exit_tfm(struct crypto_skcipher *tfm)
+{
+	memzero_explicit(cbc_ctx(tfm), sizeof(struct cbc_ctx));
+}
+
+#define CBC_ALG(name, enc, dec)				\
+	{								\
+		.base = {						\
+			.cra_name	= name,				\
+			/* cra_driver_name, cra_priority: the core */	\
+			.cra_blocksize	= AES_BLOCK_SIZE,		\
+			.cra_ctxsize	= sizeof(struct cbc_ctx) +	\
+					  CBC_CTX_ALIGN - CRYPTO_MINALIGN, \
+			.cra_module	= THIS_MODULE,			\
+		},							\
+		.min_keysize	= AES_MIN_KEY_SIZE,			\
+		.max_keysize	= AES_MAX_KEY_SIZE,			\
+		.ivsize		= AES_BLOCK_SIZE,			\
+		.setkey		= cbc_setkey,				\
+		.encrypt	= enc,					\
+		.decrypt	= dec,					\
+		.exit		= cbc_exit_tfm,				\
+	}
+
+/*
+ * Both with the block size 16, as the kernel's own drivers and templates
+ * (the crypto manager compares it with theirs); cts(cbc(aes)) takes any
+ * length from 16 on all the same.
+ */
+static struct skcipher_alg cbc_algs[] = {
+	CBC_ALG("cbc(aes)", cbc_encrypt, cbc_decrypt),
+	CBC_ALG("cts(cbc(aes))", cts_encrypt, cts_decrypt),
+};
+
+static const char *const cbc_driver_prefixes[ARRAY_SIZE(cbc_algs)] = {
+	"cbc-aes", "cts-cbc-aes"
+};
+
+/*
+ * The stock cbc(aes) drivers of 6.1 to 7.3 and which implementations make
+ * bench measured faster than each (docs/performance.md): every kernel's
+ * cbc-aes-aesni is aesni-intel_asm.S's (priority 400; on 6.1 and 6.12 an
+ * asynchronous SIMD wrapper, which synchronous callers cannot use: they
+ * get the cbc template over aes-aesni, a template instance, which never
+ * counts); 7.3's crypto/aes.c adds cbc-aes-lib (110), one AES library call
+ * per block.
+ */
+static const struct aesnictr_stock_driver cbc_stock[] = {
+	/* driver		beaten by, on: default	amd-zen5-turin */
+	{ "cbc-aes-aesni",	{ AESNICTR_BY_ALL,	AESNICTR_BY_ALL } },
+	{ "cbc-aes-lib",	{ AESNICTR_BY_ALL,	AESNICTR_BY_ALL } },
+	{}
+};
+
+/*
+ * The authenc and krb5enc templates built over cbc(aes) take ten times its
+ * priority: the policy keeps ours low enough that our stitched authenc
+ * families stay above them (priority.h).
+ */
+static const struct aesnictr_policy cbc_policy = {
+	.cra_name	= "cbc(aes)",
+	.type		= CRYPTO_ALG_TYPE_SKCIPHER,
+	.stock		= cbc_stock,
+	.template_base	= true,
+};
+
+static const char *cbc_cpu_lacks(enum aesnictr_impl impl)
+{
+	return aesnictr_cpu_lacks_impl(impl);
+}
+
+static void cbc_use_impl(enum aesnictr_impl impl)
+{
+	cbc_active = aesnictr_cbc_impl(impl);
+}
+
+const struct aesnictr_family aesnictr_cbc_family = {
+	.name		= "cbc",
+	.algs		= "cbc(aes), cts(cbc(aes))",
+	.cpu_lacks	= cbc_cpu_lacks,
+	.selftest	= aesnictr_cbc_selftest,
+	.policy		= &cbc_policy,
+	.skciphers	= cbc_algs,
+	.nr_algs	= ARRAY_SIZE(cbc_algs),
+	.driver_prefixes = cbc_driver_prefixes,
+	.use_impl	= cbc_use_impl,
+};
