@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Native benchmark of CTR, GCM, XTS and authenc(hmac(sha1|sha256),cbc(aes)):
+ * Native benchmark of CTR, GCM, XTS, CCM, CBC and
+ * authenc(hmac(sha1|sha256|sha512),cbc(aes)):
  * ours against OpenSSL EVP, libgcrypt and the stock kernels' own x86
  * assembly, AES-128 and AES-256.  How it measures (the message model of
  * each mode, the IV rings, the interleaved runs, --chain, the checks):
@@ -24,7 +25,8 @@
  * (AESNICTR_MAX_TIER), --no-stock, --stock-dir=DIR (build/stock: why a
  * kernel is not linked), --modes=LIST (make bench MODES=LIST): a
  * comma-separated list of modes and families (a mode's name up to a '-':
- * gcm, xts, authenc, authenc-sha1, authenc-sha256, authenc-sha512; or all), e.g.
+ * gcm, xts, authenc, authenc-sha1, authenc-sha256, authenc-sha512, ccm, cbc;
+ * or all), e.g.
  * --modes=xts-enc,xts-dec, --sizes=N,... (SIZES=), --chain (CHAIN=1): each
  * message waits for the previous one's output (latency, not throughput),
  * --calibrate: only the modes and sizes the module's load-time rule decides
@@ -49,6 +51,7 @@ static const struct bench_mode *const bench_modes[] = {
 	&bench_ae512_enc, &bench_ae512_dec,
 	&bench_aesn256_enc, &bench_aesn256_dec,
 	&bench_ccm_enc, &bench_ccm_dec,
+	&bench_cbc_enc, &bench_cbc_dec,
 };
 #define NR_MODES	ARRAY_LEN(bench_modes)
 
@@ -520,8 +523,9 @@ static void list_modes(FILE *f)
 
 /*
  * --modes= (or MODES= of make bench): a comma-separated list of mode names
- * (ctr, gcm-enc, xts-dec, authenc-sha256-enc, ...) and families (gcm, xts,
- * authenc, authenc-sha1, authenc-sha256, authenc-sha512, all).
+ * (ctr, gcm-enc, xts-dec, authenc-sha256-enc, cbc-dec, ...) and families
+ * (gcm, xts, authenc, authenc-sha1, authenc-sha256, authenc-sha512, ccm, cbc,
+ * all).
  */
 static int parse_modes(const char *list)
 {

@@ -36,7 +36,7 @@
 #define NR_IV		256		/* IVs written beforehand */
 
 enum impl_kind {
-	IMPL_TIER,		/* ours, one per tier (ctr, gcm, xts) */
+	IMPL_TIER,		/* ours, one per tier (ctr, gcm, xts, cbc) */
 	IMPL_OURS_AE,		/* ours: the stitched authenc assembly */
 	IMPL_OPENSSL,
 	IMPL_OSSL_STITCHED,	/* OpenSSL's aes-*-cbc-hmac-sha* (authenc enc) */
@@ -50,7 +50,8 @@ struct impl {
 	struct aesnictr_gcm_key gk;	/* ours: round keys and H powers */
 	struct aesnictr_key xdec, xtw;	/* ours, xts: data key's decryption
 					   schedule (encryption: gk.aes) and
-					   the tweak key */
+					   the tweak key; cbc: xdec the
+					   decryption schedule */
 	struct aesnictr_key adec;	/* ours, authenc: the decryption
 					   schedule (encryption: gk.aes) */
 	struct authenc_hkey hk;		/* ours, authenc: HMAC states */
@@ -121,6 +122,7 @@ extern const struct bench_mode bench_ae256_enc, bench_ae256_dec;
 extern const struct bench_mode bench_ae512_enc, bench_ae512_dec;
 extern const struct bench_mode bench_aesn256_enc, bench_aesn256_dec;
 extern const struct bench_mode bench_ccm_enc, bench_ccm_dec;
+extern const struct bench_mode bench_cbc_enc, bench_cbc_dec;
 
 /* The core's state, shared with the mode and backend files. */
 extern const struct bench_mode *cur;	/* the mode being timed */

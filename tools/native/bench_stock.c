@@ -94,6 +94,8 @@ void stock_add(const char *dir, int csv)
 				printf("; xts: %s", si->xts_desc);
 			if (si->modes & STOCK_AUTHENC)
 				printf("; authenc: %s", si->authenc_desc);
+			if (si->modes & STOCK_CBC)
+				printf("; cbc: %s", si->cbc_desc);
 			printf("\n");
 		}
 		nst += (unsigned int)n;

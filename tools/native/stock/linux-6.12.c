@@ -38,6 +38,14 @@
  * page is one call; the bench gives every message as one segment, so one
  * call (the slow path would call once per walk step).
  *
+ * cbc(aes): as in 6.1, cbc-aes-aesni (400, aesni_cbc_enc/dec, SSE, once
+ * per walk step; there is no AVX or VAES CBC in 6.12) behind an async SIMD
+ * wrapper; a synchronous caller (crypto_alloc_sync_skcipher) gets the cbc
+ * template (crypto/cbc.c, an lskcipher since 6.8) over the cipher aes-aesni
+ * (300): per block the XOR in C and one aesni_enc/aesni_dec, which the
+ * kernel reaches through the lskcipher and cipher layers and wraps in a
+ * kernel_fpu_begin/end (not included here); the row linux-6.12-sync.
+ *
  * authenc: aesni_cbc_enc/dec (cbc-aes-aesni) and sha1_ni_transform /
  * sha256_ni_transform (sha1-ni, sha256-ni: priority 250) composed by
  * stock_authenc.c.
@@ -88,6 +96,7 @@ typedef _Bool dec_final_t(const void *key, const u32 le_ctr[4],
 void K(aesni_set_key)(struct stock_aes_ctx *ctx, const u8 *in_key,
 		      unsigned int key_len);
 void K(aesni_enc)(const void *ctx, u8 *out, const u8 *in);
+void K(aesni_dec)(const void *ctx, u8 *out, const u8 *in);
 void K(aesni_ctr_enc)(struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
 		      unsigned int len, u8 *iv);
 ctr_by8_t K(aes_ctr_enc_128_avx_by8), K(aes_ctr_enc_192_avx_by8),
@@ -367,6 +376,33 @@ static void aes_set_key612(struct stock_aes_ctx *ctx, const u8 *key,
 	K(aesni_set_key)(ctx, key, key_len);
 }
 
+/* cbc(aes): one walk step of cbc-aes-aesni, or of cbc(aes-aesni). */
+static void cbc_enc612(const void *c, u8 *dst, const u8 *src,
+		       unsigned int len, u8 iv[16])
+{
+	K(aesni_cbc_enc)(&((const struct ctx612 *)c)->k.aes, dst, src, len, iv);
+}
+
+static void cbc_dec612(const void *c, u8 *dst, const u8 *src,
+		       unsigned int len, u8 iv[16])
+{
+	K(aesni_cbc_dec)(&((const struct ctx612 *)c)->k.aes, dst, src, len, iv);
+}
+
+static void cbc_tmpl_enc612(const void *c, u8 *dst, const u8 *src,
+			    unsigned int len, u8 iv[16])
+{
+	stock_cbc_template_enc(K(aesni_enc), &((const struct ctx612 *)c)->k.aes,
+			       dst, src, len, iv);
+}
+
+static void cbc_tmpl_dec612(const void *c, u8 *dst, const u8 *src,
+			    unsigned int len, u8 iv[16])
+{
+	stock_cbc_template_dec(K(aesni_dec), &((const struct ctx612 *)c)->k.aes,
+			       dst, src, len, iv);
+}
+
 static void sha1_blocks612(u32 *state, const u8 *data, unsigned int n)
 {
 	K(sha1_ni_transform)(state, data, (int)n);
@@ -480,8 +516,9 @@ static int impls612(const struct stock_cpu *cpu, struct stock_impl *out)
 		.authenc_desc = cpu->sha_ni ?
 				"aesni_cbc_enc/dec, then HMAC with sha1_ni_transform/sha256_ni_transform" :
 				NULL,
+		.cbc_desc = "cbc-aes-aesni (async SIMD wrapper): aesni_cbc_enc/dec (SSE), one call per walk step",
 		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS | STOCK_CCM |
-			 (cpu->sha_ni ? STOCK_AUTHENC : 0),
+			 STOCK_CBC | (cpu->sha_ni ? STOCK_AUTHENC : 0),
 		.ctx_size = sizeof(struct ctx612),
 		.setkey = setkeys[chosen],
 		.aes_block = block612,
@@ -491,6 +528,8 @@ static int impls612(const struct stock_cpu *cpu, struct stock_impl *out)
 		.xts_setkey = xts_setkeys[xchosen],
 		.xts_enc = xts_enc612,
 		.xts_dec = xts_dec612,
+		.cbc_enc = cbc_enc612,
+		.cbc_dec = cbc_dec612,
 		STOCK_AUTHENC_INIT(612),
 	};
 	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
@@ -517,6 +556,16 @@ static int impls612(const struct stock_cpu *cpu, struct stock_impl *out)
 			.xts_dec = xts_dec612,
 		};
 	}
+	out[n++] = (struct stock_impl){
+		.name = "linux-6.12-sync",
+		.col = "6.12/sync",
+		.cbc_desc = "what a synchronous caller gets: the cbc template over aes-aesni, per block the XOR in C and one aesni_enc/aesni_dec call; the kernel also runs a kernel_fpu_begin/end per block there, which userspace cannot include, so this row flatters 6.12",
+		.modes = STOCK_CBC,
+		.ctx_size = sizeof(struct ctx612),
+		.setkey = setkeys[chosen],
+		.cbc_enc = cbc_tmpl_enc612,
+		.cbc_dec = cbc_tmpl_dec612,
+	};
 	return n;
 }
 

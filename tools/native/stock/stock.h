@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The stock kernels' own x86 AES code (CTR, GCM, XTS, and CBC with the
- * SHA-NI SHA-1/SHA-256 code for authenc) as rows of the bench.
+ * The stock kernels' own x86 AES code (CTR, GCM, XTS, CBC, and CBC with
+ * the SHA-NI SHA-1/SHA-256 code for authenc) as rows of the bench.
  *
  * At bench time tools/native/stock/extract.sh takes the arch/x86/crypto .S
  * files (and 7.3's lib/crypto/x86/aes-aesni.S, sha1-ni-asm.S and
@@ -38,6 +38,7 @@ typedef uint64_t u64;
 #define STOCK_AUTHENC	8u	/* authenc(hmac(sha1|sha256),cbc(aes)) */
 #define STOCK_CCM	16u	/* ctr(aes) and the single-block aes for the
 				   ccm template's composition */
+#define STOCK_CBC	32u	/* cbc(aes) (cbc_enc, cbc_dec) */
 
 /* The kernel's struct crypto_aes_ctx (<crypto/aes.h>), same layout. */
 struct stock_aes_ctx {
@@ -71,7 +72,8 @@ struct stock_impl {
 	const char *gcm_desc;	/* legend: what runs for GCM (if STOCK_GCM) */
 	const char *xts_desc;	/* legend: what runs for XTS (if STOCK_XTS) */
 	const char *authenc_desc; /* legend: the CBC and SHA code (STOCK_AUTHENC) */
-	unsigned int modes;	/* STOCK_CTR | STOCK_GCM | STOCK_XTS | STOCK_AUTHENC */
+	const char *cbc_desc;	/* legend: what runs for CBC (if STOCK_CBC) */
+	unsigned int modes;	/* STOCK_CTR | STOCK_GCM | STOCK_XTS | ... */
 	size_t ctx_size;
 	/* The key for ctr(aes) (gcm = 0) or gcm(aes) (gcm = 1). */
 	void (*setkey)(void *ctx, const u8 *key, unsigned int key_len, int gcm);
@@ -102,6 +104,16 @@ struct stock_impl {
 			unsigned int len, const u8 iv[16]);
 	void (*xts_dec)(const void *ctx, u8 *dst, const u8 *src,
 			unsigned int len, const u8 iv[16]);
+	/*
+	 * cbc(aes) with the key setkey(ctx, key, len, 0) set: one skcipher
+	 * walk step of the driver (the caller walks the request: steps of at
+	 * most a page), len a multiple of 16, iv the chaining value, replaced
+	 * by the last ciphertext block as the kernel's walk.iv.
+	 */
+	void (*cbc_enc)(const void *ctx, u8 *dst, const u8 *src,
+			unsigned int len, u8 iv[16]);
+	void (*cbc_dec)(const void *ctx, u8 *dst, const u8 *src,
+			unsigned int len, u8 iv[16]);
 	/*
 	 * authenc(hmac(shaN),cbc(aes)) as crypto/authenc.c composes the
 	 * kernel's cbc(aes) and hmac(shaN): sha256 = 0 for SHA-1, 1 for
@@ -244,6 +256,58 @@ static inline void stock_ctr_tail(void (*enc_block)(const void *ctx, u8 *out,
 	for (i = 0; i < n; i++)
 		dst[i] = src[i] ^ ks[i];
 	stock_inc128(iv);
+}
+
+/*
+ * One walk step of the generic cbc template (crypto/cbc.c: the segment
+ * functions, src != dst) over a single-block cipher: per block crypto_xor
+ * (8 bytes at a time on x86) and one call of the cipher's block function,
+ * here the kernel's assembly itself (6.1/6.12's aes-aesni: aesni_enc and
+ * aesni_dec, which its cia_encrypt/cia_decrypt wrap in a
+ * kernel_fpu_begin/end per block that userspace cannot include).
+ */
+typedef void stock_block_t(const void *ctx, u8 *out, const u8 *in);
+
+static inline void stock_xor16(u8 *d, const u8 *s)
+{
+	u64 a, b;
+	int i;
+
+	for (i = 0; i < 16; i += 8) {
+		__builtin_memcpy(&a, d + i, 8);
+		__builtin_memcpy(&b, s + i, 8);
+		a ^= b;
+		__builtin_memcpy(d + i, &a, 8);
+	}
+}
+
+static inline void stock_cbc_template_enc(stock_block_t *enc_block,
+					  const void *ctx, u8 *dst,
+					  const u8 *src, unsigned int len,
+					  u8 iv[16])
+{
+	for (; len >= 16; src += 16, dst += 16, len -= 16) {
+		stock_xor16(iv, src);
+		enc_block(ctx, dst, iv);
+		__builtin_memcpy(iv, dst, 16);
+	}
+}
+
+static inline void stock_cbc_template_dec(stock_block_t *dec_block,
+					  const void *ctx, u8 *dst,
+					  const u8 *src, unsigned int len,
+					  u8 iv[16])
+{
+	const u8 *prev = iv;
+
+	if (len < 16)
+		return;
+	for (; len >= 16; src += 16, dst += 16, len -= 16) {
+		dec_block(ctx, dst, src);
+		stock_xor16(dst, prev);
+		prev = src;
+	}
+	__builtin_memcpy(iv, prev, 16);
 }
 
 #endif /* NATIVE_STOCK_H */
