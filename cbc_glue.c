@@ -64,64 +64,6 @@ void aesnictr_cbc_expand(struct aesnictr_cbc_keys *keys, const u8 *in_key,
 	aesnictr_ct_prepare(&keys->ct_dec, &keys->dec);
 }
 
-/*
- * ---- the C implementation, for when the FPU is unusable ----
- * The assembly's signatures and semantics; the round keys passed are those
- * in struct aesnictr_cbc_keys, whose prepared forms the C AES uses.
- */
-
-#define CBC_C_BLOCKS	8
-
-static void cbc_encrypt_c(const struct aesnictr_key *key, u8 *dst,
-			  const u8 *src, unsigned int len,
-			  u8 iv[AES_BLOCK_SIZE])
-{
-	const struct aesnictr_cbc_keys *keys =
-		container_of(key, struct aesnictr_cbc_keys, enc);
-
-	for (len = round_down(len, AES_BLOCK_SIZE); len;
-	     len -= AES_BLOCK_SIZE) {
-		crypto_xor(iv, src, AES_BLOCK_SIZE);
-		aesnictr_ct_encrypt_sched(&keys->ct_enc, iv, iv, 1);
-		memcpy(dst, iv, AES_BLOCK_SIZE);
-		src += AES_BLOCK_SIZE;
-		dst += AES_BLOCK_SIZE;
-	}
-}
-
-static void cbc_decrypt_c(const struct aesnictr_key *key, u8 *dst,
-			  const u8 *src, unsigned int len,
-			  u8 iv[AES_BLOCK_SIZE])
-{
-	const struct aesnictr_cbc_keys *keys =
-		container_of(key, struct aesnictr_cbc_keys, dec);
-	/* prev: the chaining value, then this batch's ciphertext */
-	u8 prev[(CBC_C_BLOCKS + 1) * AES_BLOCK_SIZE];
-	u8 buf[CBC_C_BLOCKS * AES_BLOCK_SIZE];
-
-	len = round_down(len, AES_BLOCK_SIZE);
-	memcpy(prev, iv, AES_BLOCK_SIZE);
-	while (len) {
-		unsigned int n = min_t(unsigned int, len, sizeof(buf));
-
-		memcpy(prev + AES_BLOCK_SIZE, src, n);	/* before dst == src */
-		aesnictr_ct_decrypt_sched(&keys->ct_dec, buf, src,
-					  n / AES_BLOCK_SIZE);
-		crypto_xor_cpy(dst, buf, prev, n);
-		memcpy(prev, prev + n, AES_BLOCK_SIZE);
-		src += n;
-		dst += n;
-		len -= n;
-	}
-	memcpy(iv, prev, AES_BLOCK_SIZE);
-	memzero_explicit(buf, sizeof(buf));
-	memzero_explicit(prev, sizeof(prev));
-}
-
-static const struct aesnictr_cbc_impl cbc_c_impl = {
-	cbc_encrypt_c, cbc_decrypt_c
-};
-
 /* ---- one piece of a message, on either path ---- */
 
 struct cbc_req {
@@ -133,7 +75,7 @@ struct cbc_req {
 
 static void cbc_use_c_impl(struct aesnictr_skcipher_req *r)
 {
-	container_of(r, struct cbc_req, base)->impl = &cbc_c_impl;
+	container_of(r, struct cbc_req, base)->impl = &aesnictr_cbc_c_impl;
 }
 
 /* Whole blocks: the skcipher driver holds the FPU if r->simd. */
@@ -148,45 +90,13 @@ static void cbc_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
 		c->impl->decrypt(&c->keys->dec, dst, src, len, iv);
 }
 
-/*
- * The last two blocks of a cts(cbc(aes)) message, len = 16 + n (n = 1..16
- * bytes in the second), iv the chaining value C_m-2.  With the key's
- * cipher E and padding by zero bytes, the kernel's cts template computes
- *	encrypt: X = E(P_m-1 ^ iv),  Y = E((P_m || 0) ^ X),
- *		 out = Y || X[0..n),  iv out = Y;
- *	decrypt: in = Y || C,  Z = D(Y) ^ (C || 0),  P_m = Z[0..n),
- *		 P_m-1 = D(C || Z[n..16)) ^ iv,  iv out = Y.
- * Both are two calls of the CBC routines, one block each (D(Y) is a CBC
- * decryption with a zero chaining value).  src is read before dst is
- * written, so they may be the same buffer.
- */
+/* The held-back last two blocks of a cts(cbc(aes)) message. */
 static void cbc_tail(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
 		     unsigned int len, u8 *iv, bool first)
 {
 	const struct cbc_req *c = container_of(r, struct cbc_req, base);
-	unsigned int n = len - AES_BLOCK_SIZE;
-	u8 x[AES_BLOCK_SIZE], y[AES_BLOCK_SIZE], t[AES_BLOCK_SIZE];
 
-	memcpy(y, src, AES_BLOCK_SIZE);
-	if (r->enc) {
-		c->impl->encrypt(&c->keys->enc, x, y, AES_BLOCK_SIZE, iv);
-		memset(t, 0, AES_BLOCK_SIZE);
-		memcpy(t, src + AES_BLOCK_SIZE, n);
-		c->impl->encrypt(&c->keys->enc, dst, t, AES_BLOCK_SIZE, iv);
-		memcpy(dst + AES_BLOCK_SIZE, x, n);
-	} else {
-		memset(t, 0, AES_BLOCK_SIZE);
-		c->impl->decrypt(&c->keys->dec, x, y, AES_BLOCK_SIZE, t);
-		crypto_xor(x, src + AES_BLOCK_SIZE, n);		/* x = Z */
-		memcpy(t, src + AES_BLOCK_SIZE, n);
-		memcpy(t + n, x + n, AES_BLOCK_SIZE - n);
-		memcpy(dst + AES_BLOCK_SIZE, x, n);
-		c->impl->decrypt(&c->keys->dec, dst, t, AES_BLOCK_SIZE, iv);
-		memcpy(iv, y, AES_BLOCK_SIZE);
-	}
-	memzero_explicit(x, sizeof(x));
-	memzero_explicit(y, sizeof(y));
-	memzero_explicit(t, sizeof(t));
+	aesnictr_cts_tail(c->keys, c->impl, dst, src, len, iv, r->enc);
 }
 
 static const struct aesnictr_skcipher_ops cbc_ops = {

@@ -3,25 +3,8 @@
 #ifndef AESNICTR_CBC_INTERNAL_H
 #define AESNICTR_CBC_INTERNAL_H
 
-#include "cbc_asm.h"
+#include "cbc_generic.h"
 #include "shared.h"
-
-/* An AES key's schedules and the non-SIMD path's prepared forms (aes_ct.h). */
-struct aesnictr_cbc_keys {
-	struct aesnictr_key enc;
-	struct aesnictr_key dec;		/* AESDEC's schedule */
-	struct aesnictr_ct_sched ct_enc;	/* enc, prepared */
-	struct aesnictr_ct_sched ct_dec;	/* dec, prepared */
-};
-
-/*
- * One implementation's routines (cbc_asm.h; the C ones have the same
- * signatures): every implementation encrypts with the one serial chain.
- */
-struct aesnictr_cbc_impl {
-	AESNICTR_CBC_CRYPT((*encrypt));
-	AESNICTR_CBC_CRYPT((*decrypt));
-};
 
 /* Implementation impl, NULL if this build lacks it. */
 const struct aesnictr_cbc_impl *aesnictr_cbc_impl(enum aesnictr_impl impl);

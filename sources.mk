@@ -12,7 +12,7 @@ AESNICTR_OBJS := module.o \
 	authenc_families.o authenc_glue.o authenc_impls.o authenc_selftest.o \
 	authenc_hmac.o \
 	ccm_glue.o ccm_selftest.o ccm_generic.o \
-	cbc_glue.o cbc_selftest.o \
+	cbc_glue.o cbc_selftest.o cbc_generic.o \
 	aead_driver.o skcipher_driver.o \
 	selftest.o cpu.o priority.o priority_rule.o calibrate.o aes_key.o aes_ct.o \
 	ctr_aes.o gcm_ghash.o gcm_update.o gcm_vaes512.o xts_aes.o \
@@ -27,4 +27,4 @@ AESNICTR_HEADERS := compat.h family.h priority.h shared.h selftest.h aes_ct.h \
 	authenc_internal.h authenc_vectors.h authenc_asm.h \
 	authenc_hmac.h \
 	ccm_internal.h ccm_vectors.h ccm_asm.h ccm_generic.h \
-	cbc_internal.h cbc_vectors.h cbc_asm.h
+	cbc_internal.h cbc_vectors.h cbc_asm.h cbc_generic.h

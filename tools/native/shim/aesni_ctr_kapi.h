@@ -18,6 +18,8 @@ typedef int64_t s64;
 #define U32_MAX			UINT32_MAX
 
 #define min_t(type, a, b)	((type)(a) < (type)(b) ? (type)(a) : (type)(b))
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
 
 static inline u32 rol32(u32 x, unsigned int n)
 {
