@@ -63,6 +63,7 @@ ccm_aes.o        aesnictr_ccm_*_avx            ccm_cpu_lacks(avx)            w_a
 cbc_aes.o        aesnictr_cbc_*_avx            cpu_lacks_impl(avx)           w_avx
 cbc_aes.o        aesnictr_cbc_*_vaes2          cpu_lacks_impl(vaes2)         w_avx w_vaes2
 cbc_aes.o        aesnictr_cbc_*_vaes512        cpu_lacks_impl(vaes512)       w_avx w_vaes2 w_vaes512
+cmac_aes.o       aesnictr_cmac_chain_avx       cpu_lacks_impl(avx)           w_avx
 authenc_sha.o    aesnictr_*                    authenc_cpu_lacks(avx)        sha w_avx
 authenc_sha512.o aesnictr_*_avx512             authenc512_cpu_lacks(vaes512) sha512 sha512_512 w_avx
 authenc_sha512.o aesnictr_*                    authenc512_cpu_lacks(avx)     sha512 w_avx
