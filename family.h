@@ -12,6 +12,7 @@
 #include "priority.h"
 
 struct aead_alg;
+struct shash_alg;
 struct skcipher_alg;
 
 struct aesnictr_family {
@@ -31,7 +32,7 @@ struct aesnictr_family {
 	/* What priority.c decides the family's priority from. */
 	const struct aesnictr_policy *policy;
 	/*
-	 * The algorithms: nr_algs skciphers or nr_algs aeads (the other
+	 * The algorithms: nr_algs skciphers, aeads or shashes (the others
 	 * NULL), everything set but the driver name and the priority.  The
 	 * core names algorithm i "<driver_prefixes[i]>-aesnictr-<impl>",
 	 * gives them all the one priority that priority.c decides, and
@@ -41,10 +42,16 @@ struct aesnictr_family {
 	 */
 	struct skcipher_alg *skciphers;
 	struct aead_alg *aeads;
+	struct shash_alg *shashes;
 	unsigned int nr_algs;
 	const char *const *driver_prefixes;
 	/* Run implementation impl from now on (called before registering). */
 	void (*use_impl)(enum aesnictr_impl impl);
+	/*
+	 * Not an approved algorithm in FIPS mode (the crypto manager would
+	 * refuse it): the core leaves the family out when fips=1.
+	 */
+	bool not_fips_approved;
 };
 
 extern const struct aesnictr_family aesnictr_ctr_family;
@@ -54,5 +61,7 @@ extern const struct aesnictr_family aesnictr_authenc_family;
 extern const struct aesnictr_family aesnictr_authenc512_family;
 extern const struct aesnictr_family aesnictr_ccm_family;
 extern const struct aesnictr_family aesnictr_cbc_family;
+extern const struct aesnictr_family aesnictr_cmac_family;
+extern const struct aesnictr_family aesnictr_xcbc_family;
 
 #endif /* AESNICTR_FAMILY_H */

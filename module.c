@@ -17,6 +17,7 @@
 #include <asm/cpu_device_id.h>
 #include <crypto/algapi.h>
 #include <crypto/internal/aead.h>
+#include <crypto/internal/hash.h>
 #include <crypto/internal/skcipher.h>
 #include <linux/fips.h>
 #include <linux/module.h>
@@ -37,6 +38,8 @@ static const struct aesnictr_family *const families[] = {
 	&aesnictr_authenc512_family,
 	&aesnictr_ccm_family,
 	&aesnictr_cbc_family,
+	&aesnictr_cmac_family,
+	&aesnictr_xcbc_family,
 };
 
 static char *max_tier;
@@ -47,7 +50,7 @@ MODULE_PARM_DESC(max_tier,
 static char *disable;
 module_param(disable, charp, 0444);
 MODULE_PARM_DESC(disable,
-		 "Families to leave out, comma-separated: ctr, gcm, xts, authenc, authenc-sha512, ccm, cbc (their algorithms then stay with the stock code); read at load");
+		 "Families to leave out, comma-separated: ctr, gcm, xts, authenc, authenc-sha512, ccm, cbc, cmac, xcbc (their algorithms then stay with the stock code); read at load");
 
 /* The implementation each family registered, or -1. */
 static int registered[ARRAY_SIZE(families)];
@@ -120,7 +123,11 @@ static long disabled_families(void)
 static struct crypto_alg *family_alg(const struct aesnictr_family *f,
 				     unsigned int i)
 {
-	return f->skciphers ? &f->skciphers[i].base : &f->aeads[i].base;
+	if (f->skciphers)
+		return &f->skciphers[i].base;
+	if (f->shashes)
+		return &f->shashes[i].base;
+	return &f->aeads[i].base;
 }
 
 /* Register f's algorithms on impl at prio: 0, or an error and none stays. */
@@ -142,6 +149,8 @@ static int family_register(const struct aesnictr_family *f,
 	}
 	if (f->skciphers)
 		return crypto_register_skciphers(f->skciphers, f->nr_algs);
+	if (f->shashes)
+		return crypto_register_shashes(f->shashes, f->nr_algs);
 	return crypto_register_aeads(f->aeads, f->nr_algs);
 }
 
@@ -149,6 +158,8 @@ static void family_unregister(const struct aesnictr_family *f)
 {
 	if (f->skciphers)
 		crypto_unregister_skciphers(f->skciphers, f->nr_algs);
+	else if (f->shashes)
+		crypto_unregister_shashes(f->shashes, f->nr_algs);
 	else
 		crypto_unregister_aeads(f->aeads, f->nr_algs);
 }
@@ -171,6 +182,11 @@ static int family_start(const struct aesnictr_family *f, int cap)
 	if (lacks) {
 		pr_info("%s: %s not registered: the CPU lacks %s\n", f->name,
 			f->algs, lacks);
+		return -ENODEV;
+	}
+	if (fips_enabled && f->not_fips_approved) {
+		pr_info("%s: %s not registered: not an approved algorithm in FIPS mode\n",
+			f->name, f->algs);
 		return -ENODEV;
 	}
 	err = f->selftest(AESNICTR_AVX, false);

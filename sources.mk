@@ -13,10 +13,11 @@ AESNICTR_OBJS := module.o \
 	authenc_hmac.o \
 	ccm_glue.o ccm_selftest.o ccm_generic.o \
 	cbc_glue.o cbc_selftest.o cbc_generic.o \
+	cmac_glue.o cmac_selftest.o cmac_generic.o \
 	aead_driver.o skcipher_driver.o \
 	selftest.o cpu.o priority.o priority_rule.o calibrate.o aes_key.o aes_ct.o \
 	ctr_aes.o gcm_ghash.o gcm_update.o gcm_vaes512.o xts_aes.o \
-	authenc_sha.o authenc_sha512.o ccm_aes.o cbc_aes.o aes_expand.o
+	authenc_sha.o authenc_sha512.o ccm_aes.o cbc_aes.o cmac_aes.o aes_expand.o
 AESNICTR_HEADERS := compat.h family.h priority.h shared.h selftest.h aes_ct.h \
 	priority_rule.h calibrate.h \
 	portable.h aead_driver.h skcipher_driver.h \
@@ -27,4 +28,5 @@ AESNICTR_HEADERS := compat.h family.h priority.h shared.h selftest.h aes_ct.h \
 	authenc_internal.h authenc_vectors.h authenc_asm.h \
 	authenc_hmac.h \
 	ccm_internal.h ccm_vectors.h ccm_asm.h ccm_generic.h \
-	cbc_internal.h cbc_vectors.h cbc_asm.h cbc_generic.h
+	cbc_internal.h cbc_vectors.h cbc_asm.h cbc_generic.h \
+	cmac_internal.h cmac_vectors.h cmac_asm.h cmac_generic.h
