@@ -37,7 +37,8 @@
  * aesni_cbc_enc/aesni_cbc_dec (SSE) with the crypto_aes_ctx once per
  * skcipher walk step; it is an async SIMD wrapper (simd_skcipher over the
  * internal __cbc-aes-aesni), so what async callers (dm-crypt, IPsec) get.
- * A synchronous caller (crypto_alloc_sync_skcipher: NFS krb5p, fscrypt)
+ * A synchronous caller (crypto_alloc_sync_skcipher: NFS krb5p; not fscrypt,
+ * whose FSCRYPT_CRYPTOAPI_MASK lets async drivers through on 6.1 and 6.12)
  * gets the generic cbc template (crypto/cbc.c) over the single-block
  * cipher aes-aesni (300) instead: per block the XOR in C and one
  * aesni_encrypt/aesni_decrypt, i.e. aesni_enc/aesni_dec inside a
