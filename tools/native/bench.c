@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Native benchmark of CTR, GCM, XTS, CCM, CBC and
+ * Native benchmark of CTR, GCM, XTS, CCM, CBC, CBC-CS3 (cts) and
  * authenc(hmac(sha1|sha256|sha512),cbc(aes)):
  * ours against OpenSSL EVP, libgcrypt and the stock kernels' own x86
  * assembly, AES-128 and AES-256.  How it measures (the message model of
@@ -25,8 +25,8 @@
  * (AESNICTR_MAX_TIER), --no-stock, --stock-dir=DIR (build/stock: why a
  * kernel is not linked), --modes=LIST (make bench MODES=LIST): a
  * comma-separated list of modes and families (a mode's name up to a '-':
- * gcm, xts, authenc, authenc-sha1, authenc-sha256, authenc-sha512, ccm, cbc;
- * or all), e.g.
+ * gcm, xts, authenc, authenc-sha1, authenc-sha256, authenc-sha512, ccm, cbc,
+ * cts; or all), e.g.
  * --modes=xts-enc,xts-dec, --sizes=N,... (SIZES=), --chain (CHAIN=1): each
  * message waits for the previous one's output (latency, not throughput),
  * --calibrate: only the modes and sizes the module's load-time rule decides
@@ -52,6 +52,7 @@ static const struct bench_mode *const bench_modes[] = {
 	&bench_aesn256_enc, &bench_aesn256_dec,
 	&bench_ccm_enc, &bench_ccm_dec,
 	&bench_cbc_enc, &bench_cbc_dec,
+	&bench_cts_enc, &bench_cts_dec,
 };
 #define NR_MODES	ARRAY_LEN(bench_modes)
 
@@ -525,7 +526,7 @@ static void list_modes(FILE *f)
  * --modes= (or MODES= of make bench): a comma-separated list of mode names
  * (ctr, gcm-enc, xts-dec, authenc-sha256-enc, cbc-dec, ...) and families
  * (gcm, xts, authenc, authenc-sha1, authenc-sha256, authenc-sha512, ccm, cbc,
- * all).
+ * cts, all).
  */
 static int parse_modes(const char *list)
 {

@@ -35,6 +35,8 @@
 #define NR_RING		4		/* ring modes: messages made beforehand */
 #define NR_IV		256		/* IVs written beforehand */
 
+struct aesnictr_cbc_keys;
+
 enum impl_kind {
 	IMPL_TIER,		/* ours, one per tier (ctr, gcm, xts, cbc) */
 	IMPL_OURS_AE,		/* ours: the stitched authenc assembly */
@@ -55,6 +57,8 @@ struct impl {
 	struct aesnictr_key adec;	/* ours, authenc: the decryption
 					   schedule (encryption: gk.aes) */
 	struct authenc_hkey hk;		/* ours, authenc: HMAC states */
+	struct aesnictr_cbc_keys *cbck;	/* ours, cts: the schedules (allocated
+					   by the mode's set_key) */
 	EVP_MAC_CTX *mac;		/* openssl, authenc: HMAC, keyed once */
 	const char *name;		/* as in the CSV */
 	const char *col;		/* table column title */
@@ -123,6 +127,7 @@ extern const struct bench_mode bench_ae512_enc, bench_ae512_dec;
 extern const struct bench_mode bench_aesn256_enc, bench_aesn256_dec;
 extern const struct bench_mode bench_ccm_enc, bench_ccm_dec;
 extern const struct bench_mode bench_cbc_enc, bench_cbc_dec;
+extern const struct bench_mode bench_cts_enc, bench_cts_dec;
 
 /* The core's state, shared with the mode and backend files. */
 extern const struct bench_mode *cur;	/* the mode being timed */

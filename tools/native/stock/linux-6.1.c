@@ -37,11 +37,20 @@
  * aesni_cbc_enc/aesni_cbc_dec (SSE) with the crypto_aes_ctx once per
  * skcipher walk step; it is an async SIMD wrapper (simd_skcipher over the
  * internal __cbc-aes-aesni), so what async callers (dm-crypt, IPsec) get.
- * A synchronous caller (crypto_alloc_sync_skcipher: NFS krb5p, fscrypt)
+ * A synchronous caller (crypto_alloc_sync_skcipher: NFS krb5p; not fscrypt,
+ * whose FSCRYPT_CRYPTOAPI_MASK lets async drivers through on 6.1 and 6.12)
  * gets the generic cbc template (crypto/cbc.c) over the single-block
  * cipher aes-aesni (300) instead: per block the XOR in C and one
  * aesni_encrypt/aesni_decrypt, i.e. aesni_enc/aesni_dec inside a
  * kernel_fpu_begin/end (not included here); the row linux-6.1-sync.
+ *
+ * cts(cbc(aes)): cts-cbc-aes-aesni (400), also behind an async SIMD
+ * wrapper: aesni_cbc_enc/dec per walk step over all but the last two
+ * blocks, then aesni_cts_cbc_enc/dec on the last 17..32 bytes (16 bytes:
+ * plain CBC); stock_cts_aesni().  A synchronous caller (net/sunrpc's krb5
+ * on 6.1 allocates cts(cbc(aes)) with crypto_alloc_sync_skcipher) gets the
+ * cts template over the cbc template over aes-aesni: stock_cts_template()
+ * over the cbc row above, in linux-6.1-sync.
  *
  * authenc(hmac(sha1|sha256),cbc(aes)): see stock_authenc.c; cbc(aes) is
  * aesni_cbc_enc/aesni_cbc_dec with the crypto_aes_ctx, the hashes
@@ -101,6 +110,10 @@ void K(aesni_cbc_enc)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
 		      unsigned int len, u8 *iv);
 void K(aesni_cbc_dec)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
 		      unsigned int len, u8 *iv);
+void K(aesni_cts_cbc_enc)(const struct stock_aes_ctx *ctx, u8 *out,
+			  const u8 *in, unsigned int len, u8 *iv);
+void K(aesni_cts_cbc_dec)(const struct stock_aes_ctx *ctx, u8 *out,
+			  const u8 *in, unsigned int len, u8 *iv);
 void K(sha1_ni_transform)(u32 *state, const u8 *data, int rounds);
 void K(sha256_ni_transform)(u32 *state, const u8 *data, int rounds);
 
@@ -274,6 +287,44 @@ static void cbc_tmpl_dec61(const void *c, u8 *dst, const u8 *src,
 			       dst, src, len, iv);
 }
 
+/* cts(cbc(aes)): cts-cbc-aes-aesni's request (stock_cts_aesni()). */
+static void cts_tail_enc61(const void *c, u8 *dst, const u8 *src,
+			    unsigned int len, u8 iv[16])
+{
+	K(aesni_cts_cbc_enc)(&((const struct ctx61 *)c)->aes, dst, src, len, iv);
+}
+
+static void cts_tail_dec61(const void *c, u8 *dst, const u8 *src,
+			    unsigned int len, u8 iv[16])
+{
+	K(aesni_cts_cbc_dec)(&((const struct ctx61 *)c)->aes, dst, src, len, iv);
+}
+
+static void cts_enc61(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		      u8 iv[16])
+{
+	stock_cts_aesni(cbc_enc61, cts_tail_enc61, c, dst, src, len, iv);
+}
+
+static void cts_dec61(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		      u8 iv[16])
+{
+	stock_cts_aesni(cbc_dec61, cts_tail_dec61, c, dst, src, len, iv);
+}
+
+/* cts(cbc(aes-aesni)): the cts template over the cbc template. */
+static void cts_tmpl_enc61(const void *c, u8 *dst, const u8 *src,
+			   unsigned int len, u8 iv[16])
+{
+	stock_cts_template(cbc_tmpl_enc61, 1, c, dst, src, len, iv);
+}
+
+static void cts_tmpl_dec61(const void *c, u8 *dst, const u8 *src,
+			   unsigned int len, u8 iv[16])
+{
+	stock_cts_template(cbc_tmpl_dec61, 0, c, dst, src, len, iv);
+}
+
 static void sha1_blocks61(u32 *state, const u8 *data, unsigned int n)
 {
 	K(sha1_ni_transform)(state, data, (int)n);
@@ -328,8 +379,10 @@ static int impls61(const struct stock_cpu *cpu, struct stock_impl *out)
 				"aesni_cbc_enc/dec, then HMAC with sha1_ni_transform/sha256_ni_transform" :
 				NULL,
 		.cbc_desc = "cbc-aes-aesni (async SIMD wrapper): aesni_cbc_enc/dec (SSE), one call per walk step",
+		.cts_desc = "cts-cbc-aes-aesni (async SIMD wrapper): aesni_cbc_enc/dec per walk step over all but the last two blocks, then aesni_cts_cbc_enc/dec on the last 17..32 bytes",
 		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS | STOCK_CCM |
-			 STOCK_CBC | (cpu->sha_ni ? STOCK_AUTHENC : 0),
+			 STOCK_CBC | STOCK_CTS |
+			 (cpu->sha_ni ? STOCK_AUTHENC : 0),
 		.ctx_size = sizeof(union ctx61_any),
 		.setkey = setkey61,
 		.aes_block = block61,
@@ -341,17 +394,22 @@ static int impls61(const struct stock_cpu *cpu, struct stock_impl *out)
 		.xts_dec = xts_dec61,
 		.cbc_enc = cbc_enc61,
 		.cbc_dec = cbc_dec61,
+		.cts_enc = cts_enc61,
+		.cts_dec = cts_dec61,
 		STOCK_AUTHENC_INIT(61),
 	};
 	out[1] = (struct stock_impl){
 		.name = "linux-6.1-sync",
 		.col = "6.1/sync",
 		.cbc_desc = "what a synchronous caller gets: the cbc template over aes-aesni, per block the XOR in C and one aesni_enc/aesni_dec call; the kernel also runs a kernel_fpu_begin/end per block there, which userspace cannot include, so this row flatters 6.1",
-		.modes = STOCK_CBC,
+		.cts_desc = "what a synchronous caller gets: the cts template over the cbc template over aes-aesni (as for cbc: the per-block kernel_fpu_begin/end not included, flatters 6.1)",
+		.modes = STOCK_CBC | STOCK_CTS,
 		.ctx_size = sizeof(union ctx61_any),
 		.setkey = setkey61,
 		.cbc_enc = cbc_tmpl_enc61,
 		.cbc_dec = cbc_tmpl_dec61,
+		.cts_enc = cts_tmpl_enc61,
+		.cts_dec = cts_tmpl_dec61,
 	};
 	return 2;
 }

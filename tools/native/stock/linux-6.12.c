@@ -46,6 +46,11 @@
  * kernel reaches through the lskcipher and cipher layers and wraps in a
  * kernel_fpu_begin/end (not included here); the row linux-6.12-sync.
  *
+ * cts(cbc(aes)): as in 6.1, cts-cbc-aes-aesni (400, async SIMD wrapper:
+ * aesni_cbc_enc/dec per walk step, then aesni_cts_cbc_enc/dec on the last
+ * 17..32 bytes; stock_cts_aesni()), and for synchronous callers the cts
+ * template over cbc(aes-aesni) (stock_cts_template()), linux-6.12-sync.
+ *
  * authenc: aesni_cbc_enc/dec (cbc-aes-aesni) and sha1_ni_transform /
  * sha256_ni_transform (sha1-ni, sha256-ni: priority 250) composed by
  * stock_authenc.c.
@@ -129,6 +134,10 @@ void K(aesni_cbc_enc)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
 		      unsigned int len, u8 *iv);
 void K(aesni_cbc_dec)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
 		      unsigned int len, u8 *iv);
+void K(aesni_cts_cbc_enc)(const struct stock_aes_ctx *ctx, u8 *out,
+			  const u8 *in, unsigned int len, u8 *iv);
+void K(aesni_cts_cbc_dec)(const struct stock_aes_ctx *ctx, u8 *out,
+			  const u8 *in, unsigned int len, u8 *iv);
 void K(sha1_ni_transform)(u32 *state, const u8 *data, int rounds);
 void K(sha256_ni_transform)(u32 *state, const u8 *data, int rounds);
 
@@ -403,6 +412,44 @@ static void cbc_tmpl_dec612(const void *c, u8 *dst, const u8 *src,
 			       dst, src, len, iv);
 }
 
+/* cts(cbc(aes)): cts-cbc-aes-aesni's request (stock_cts_aesni()). */
+static void cts_tail_enc612(const void *c, u8 *dst, const u8 *src,
+			    unsigned int len, u8 iv[16])
+{
+	K(aesni_cts_cbc_enc)(&((const struct ctx612 *)c)->k.aes, dst, src, len, iv);
+}
+
+static void cts_tail_dec612(const void *c, u8 *dst, const u8 *src,
+			    unsigned int len, u8 iv[16])
+{
+	K(aesni_cts_cbc_dec)(&((const struct ctx612 *)c)->k.aes, dst, src, len, iv);
+}
+
+static void cts_enc612(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		      u8 iv[16])
+{
+	stock_cts_aesni(cbc_enc612, cts_tail_enc612, c, dst, src, len, iv);
+}
+
+static void cts_dec612(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		      u8 iv[16])
+{
+	stock_cts_aesni(cbc_dec612, cts_tail_dec612, c, dst, src, len, iv);
+}
+
+/* cts(cbc(aes-aesni)): the cts template over the cbc template. */
+static void cts_tmpl_enc612(const void *c, u8 *dst, const u8 *src,
+			   unsigned int len, u8 iv[16])
+{
+	stock_cts_template(cbc_tmpl_enc612, 1, c, dst, src, len, iv);
+}
+
+static void cts_tmpl_dec612(const void *c, u8 *dst, const u8 *src,
+			   unsigned int len, u8 iv[16])
+{
+	stock_cts_template(cbc_tmpl_dec612, 0, c, dst, src, len, iv);
+}
+
 static void sha1_blocks612(u32 *state, const u8 *data, unsigned int n)
 {
 	K(sha1_ni_transform)(state, data, (int)n);
@@ -517,8 +564,10 @@ static int impls612(const struct stock_cpu *cpu, struct stock_impl *out)
 				"aesni_cbc_enc/dec, then HMAC with sha1_ni_transform/sha256_ni_transform" :
 				NULL,
 		.cbc_desc = "cbc-aes-aesni (async SIMD wrapper): aesni_cbc_enc/dec (SSE), one call per walk step",
+		.cts_desc = "cts-cbc-aes-aesni (async SIMD wrapper): aesni_cbc_enc/dec per walk step over all but the last two blocks, then aesni_cts_cbc_enc/dec on the last 17..32 bytes",
 		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS | STOCK_CCM |
-			 STOCK_CBC | (cpu->sha_ni ? STOCK_AUTHENC : 0),
+			 STOCK_CBC | STOCK_CTS |
+			 (cpu->sha_ni ? STOCK_AUTHENC : 0),
 		.ctx_size = sizeof(struct ctx612),
 		.setkey = setkeys[chosen],
 		.aes_block = block612,
@@ -530,6 +579,8 @@ static int impls612(const struct stock_cpu *cpu, struct stock_impl *out)
 		.xts_dec = xts_dec612,
 		.cbc_enc = cbc_enc612,
 		.cbc_dec = cbc_dec612,
+		.cts_enc = cts_enc612,
+		.cts_dec = cts_dec612,
 		STOCK_AUTHENC_INIT(612),
 	};
 	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
@@ -560,11 +611,14 @@ static int impls612(const struct stock_cpu *cpu, struct stock_impl *out)
 		.name = "linux-6.12-sync",
 		.col = "6.12/sync",
 		.cbc_desc = "what a synchronous caller gets: the cbc template over aes-aesni, per block the XOR in C and one aesni_enc/aesni_dec call; the kernel also runs a kernel_fpu_begin/end per block there, which userspace cannot include, so this row flatters 6.12",
-		.modes = STOCK_CBC,
+		.cts_desc = "what a synchronous caller gets: the cts template over the cbc template over aes-aesni (as for cbc: the per-block kernel_fpu_begin/end not included, flatters 6.12)",
+		.modes = STOCK_CBC | STOCK_CTS,
 		.ctx_size = sizeof(struct ctx612),
 		.setkey = setkeys[chosen],
 		.cbc_enc = cbc_tmpl_enc612,
 		.cbc_dec = cbc_tmpl_dec612,
+		.cts_enc = cts_tmpl_enc612,
+		.cts_dec = cts_tmpl_dec612,
 	};
 	return n;
 }

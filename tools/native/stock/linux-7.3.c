@@ -46,6 +46,11 @@
  * crypto/aes.c's cbc-aes-lib (priority 110) is below it, never picked
  * while this driver is loaded, so it has no row.
  *
+ * cts(cbc(aes)): cts-cbc-aes-aesni (400, synchronous): aesni_cbc_enc/dec
+ * per walk step over all but the last two blocks, then
+ * aesni_cts_cbc_enc/dec on the last 17..32 bytes (stock_cts_aesni());
+ * crypto/aes.c's cts-cbc-aes-lib (110) is below it: no row.
+ *
  * authenc: cbc(aes) is still arch/x86/crypto's cbc-aes-aesni
  * (aesni_cbc_enc/dec in aesni-intel_asm.S); hmac(sha1)/hmac(sha256) are
  * the library's (lib/crypto/sha1.c, sha256.c), whose x86 block functions
@@ -153,6 +158,10 @@ void K(aesni_cbc_enc)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
 		      unsigned int len, u8 *iv);
 void K(aesni_cbc_dec)(const struct stock_aes_ctx *ctx, u8 *out, const u8 *in,
 		      unsigned int len, u8 *iv);
+void K(aesni_cts_cbc_enc)(const struct stock_aes_ctx *ctx, u8 *out,
+			  const u8 *in, unsigned int len, u8 *iv);
+void K(aesni_cts_cbc_dec)(const struct stock_aes_ctx *ctx, u8 *out,
+			  const u8 *in, unsigned int len, u8 *iv);
 void K(sha1_ni_transform)(u32 *state, const u8 *data, size_t nblocks);
 void K(sha256_ni_transform)(u32 *state, const u8 *data, size_t nblocks);
 
@@ -366,6 +375,31 @@ static void cbc_dec73(const void *c, u8 *dst, const u8 *src, unsigned int len,
 	K(aesni_cbc_dec)(&((const struct ctx73 *)c)->k.aes, dst, src, len, iv);
 }
 
+/* cts(cbc(aes)): cts-cbc-aes-aesni's request (stock_cts_aesni()). */
+static void cts_tail_enc73(const void *c, u8 *dst, const u8 *src,
+			    unsigned int len, u8 iv[16])
+{
+	K(aesni_cts_cbc_enc)(&((const struct ctx73 *)c)->k.aes, dst, src, len, iv);
+}
+
+static void cts_tail_dec73(const void *c, u8 *dst, const u8 *src,
+			    unsigned int len, u8 iv[16])
+{
+	K(aesni_cts_cbc_dec)(&((const struct ctx73 *)c)->k.aes, dst, src, len, iv);
+}
+
+static void cts_enc73(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		      u8 iv[16])
+{
+	stock_cts_aesni(cbc_enc73, cts_tail_enc73, c, dst, src, len, iv);
+}
+
+static void cts_dec73(const void *c, u8 *dst, const u8 *src, unsigned int len,
+		      u8 iv[16])
+{
+	stock_cts_aesni(cbc_dec73, cts_tail_dec73, c, dst, src, len, iv);
+}
+
 static void block73(const void *c, u8 *out, const u8 *in)
 {
 	K(aesni_enc)(&((const struct ctx73 *)c)->k.aes, out, in);
@@ -519,8 +553,10 @@ static int impls73(const struct stock_cpu *cpu, struct stock_impl *out)
 				"aesni_cbc_enc/dec, then HMAC with lib/crypto's sha1_ni_transform/sha256_ni_transform" :
 				NULL,
 		.cbc_desc = "cbc-aes-aesni (synchronous): aesni_cbc_enc/dec (SSE), one call per walk step",
+		.cts_desc = "cts-cbc-aes-aesni (synchronous): aesni_cbc_enc/dec per walk step over all but the last two blocks, then aesni_cts_cbc_enc/dec on the last 17..32 bytes",
 		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS | STOCK_CCM |
-			 STOCK_CBC | (cpu->sha_ni ? STOCK_AUTHENC : 0),
+			 STOCK_CBC | STOCK_CTS |
+			 (cpu->sha_ni ? STOCK_AUTHENC : 0),
 		.ctx_size = sizeof(struct ctx73),
 		.setkey = setkeys[chosen],
 		.aes_block = block73,
@@ -532,6 +568,8 @@ static int impls73(const struct stock_cpu *cpu, struct stock_impl *out)
 		.xts_dec = xts_dec73,
 		.cbc_enc = cbc_enc73,
 		.cbc_dec = cbc_dec73,
+		.cts_enc = cts_enc73,
+		.cts_dec = cts_dec73,
 		STOCK_AUTHENC_INIT(73),
 	};
 	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++) {

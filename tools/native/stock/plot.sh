@@ -83,7 +83,8 @@ title() {
 	*)	d="" ;;
 	esac
 	case $m in
-	ctr|gcm|xts)	m=$(echo "$m" | tr '[:lower:]' '[:upper:]') ;;
+	ctr|gcm|xts|ccm|cbc) m=$(echo "$m" | tr '[:lower:]' '[:upper:]') ;;
+	cts)		m="CBC-CS3" ;;
 	authenc*-sha*)	m="${m%%-*}(hmac(${m#*-}),cbc)" ;;
 	esac
 	echo "AES-$k $m$d"
@@ -96,6 +97,9 @@ family_title() {
 	ctr)		echo "ctr(aes)" ;;
 	gcm)		echo "gcm(aes)" ;;
 	xts)		echo "xts(aes)" ;;
+	ccm)		echo "ccm(aes)" ;;
+	cbc)		echo "cbc(aes)" ;;
+	cts)		echo "cts(cbc(aes))" ;;
 	authenc-sha*)	echo "authenc(hmac(${1#authenc-}),cbc(aes))" ;;
 	authencesn-sha*) echo "authencesn(hmac(${1#authencesn-}),cbc(aes))" ;;
 	*)		echo "$1" ;;

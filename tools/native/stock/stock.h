@@ -39,6 +39,7 @@ typedef uint64_t u64;
 #define STOCK_CCM	16u	/* ctr(aes) and the single-block aes for the
 				   ccm template's composition */
 #define STOCK_CBC	32u	/* cbc(aes) (cbc_enc, cbc_dec) */
+#define STOCK_CTS	64u	/* cts(cbc(aes)) (cts_enc, cts_dec) */
 
 /* The kernel's struct crypto_aes_ctx (<crypto/aes.h>), same layout. */
 struct stock_aes_ctx {
@@ -73,6 +74,7 @@ struct stock_impl {
 	const char *xts_desc;	/* legend: what runs for XTS (if STOCK_XTS) */
 	const char *authenc_desc; /* legend: the CBC and SHA code (STOCK_AUTHENC) */
 	const char *cbc_desc;	/* legend: what runs for CBC (if STOCK_CBC) */
+	const char *cts_desc;	/* legend: what runs for CTS (if STOCK_CTS) */
 	unsigned int modes;	/* STOCK_CTR | STOCK_GCM | STOCK_XTS | ... */
 	size_t ctx_size;
 	/* The key for ctr(aes) (gcm = 0) or gcm(aes) (gcm = 1). */
@@ -113,6 +115,18 @@ struct stock_impl {
 	void (*cbc_enc)(const void *ctx, u8 *dst, const u8 *src,
 			unsigned int len, u8 iv[16]);
 	void (*cbc_dec)(const void *ctx, u8 *dst, const u8 *src,
+			unsigned int len, u8 iv[16]);
+	/*
+	 * cts(cbc(aes)) with the key setkey(ctx, key, len, 0) set: one whole
+	 * request of len >= 16 bytes as that kernel's driver runs it, its CBC
+	 * part walked in steps of at most a page (stock_cts_aesni() or
+	 * stock_cts_template()).  The IV left is not checked: the
+	 * cts-cbc-aes-aesni driver's tail (aesni_cts_cbc_enc/dec) does not
+	 * write it back, the template leaves its child's.
+	 */
+	void (*cts_enc)(const void *ctx, u8 *dst, const u8 *src,
+			unsigned int len, u8 iv[16]);
+	void (*cts_dec)(const void *ctx, u8 *dst, const u8 *src,
 			unsigned int len, u8 iv[16]);
 	/*
 	 * authenc(hmac(shaN),cbc(aes)) as crypto/authenc.c composes the
@@ -308,6 +322,89 @@ static inline void stock_cbc_template_dec(stock_block_t *dec_block,
 		prev = src;
 	}
 	__builtin_memcpy(iv, prev, 16);
+}
+
+/*
+ * cts(cbc(aes)), the two ways a stock kernel runs it.  step is one skcipher
+ * walk step of its cbc(aes) (the cbc_enc/cbc_dec hooks' signature); a
+ * request's CBC part is walked in steps of at most a page.
+ */
+#define STOCK_WALK_STEP	4096
+typedef void stock_step_t(const void *ctx, u8 *dst, const u8 *src,
+			  unsigned int len, u8 iv[16]);
+
+static inline void stock_walk(stock_step_t *step, const void *ctx, u8 *dst,
+			      const u8 *src, unsigned int len, u8 iv[16])
+{
+	unsigned int off, n;
+
+	for (off = 0; off < len; off += n) {
+		n = len - off < STOCK_WALK_STEP ? len - off : STOCK_WALK_STEP;
+		step(ctx, dst + off, src + off, n, iv);
+	}
+}
+
+/*
+ * aesni-intel_glue.c's cts_cbc_encrypt/cts_cbc_decrypt (the same in 6.1,
+ * 6.12 and 7.3): len 16 is one CBC block; else CBC over all but the last
+ * two blocks (the second maybe partial: DIV_ROUND_UP(len, 16) - 2 blocks)
+ * as a walk, then tail = aesni_cts_cbc_enc/dec on the last 17..32 bytes in
+ * one call (one walk step of a subrequest: here contiguous).
+ */
+static inline void stock_cts_aesni(stock_step_t *step, stock_step_t *tail,
+				   const void *ctx, u8 *dst, const u8 *src,
+				   unsigned int len, u8 iv[16])
+{
+	unsigned int head = len <= 16 ? len : ((len + 15) / 16 - 2) * 16;
+
+	stock_walk(step, ctx, dst, src, head, iv);
+	if (head < len)
+		tail(ctx, dst + head, src + head, len - head, iv);
+}
+
+/*
+ * crypto/cts.c (the same in 6.1, 6.12 and 7.3) over a cbc(aes) whose walk
+ * step is step: len 16 is plain CBC; else offset = rounddown(len - 1, 16),
+ * CBC over the first offset bytes (the last full block included), then
+ * the last lastn = len - offset bytes by its cts_cbc_encrypt/decrypt: the
+ * two blocks rearranged in a buffer and one more single-block CBC request
+ * on the block at offset - 16 (decryption: chained from the ciphertext
+ * block before it, kept aside before the CBC part).
+ */
+static inline void stock_cts_template(stock_step_t *step, int enc,
+				      const void *ctx, u8 *dst, const u8 *src,
+				      unsigned int len, u8 iv[16])
+{
+	unsigned int offset = (len - 1) / 16 * 16, lastn = len - offset, i;
+	u8 d[32], space[16];
+
+	if (len == 16) {
+		stock_walk(step, ctx, dst, src, len, iv);
+		return;
+	}
+	if (enc) {
+		stock_walk(step, ctx, dst, src, offset, iv);
+		__builtin_memcpy(d + 16, dst + offset - 16, 16);
+		__builtin_memset(d, 0, 16);
+		__builtin_memcpy(d, src + offset, lastn);
+		__builtin_memcpy(dst + offset - 16, d, 16 + lastn);
+		step(ctx, dst + offset - 16, dst + offset - 16, 16, iv);
+		return;
+	}
+	__builtin_memcpy(space, offset <= 16 ? iv : src + offset - 32, 16);
+	stock_walk(step, ctx, dst, src, offset, iv);
+	/* 1. D(C_n-1): the CBC part's last block with its chaining undone */
+	__builtin_memcpy(d + 16, dst + offset - 16, 16);
+	stock_xor16(d + 16, space);
+	/* 2.-4. C_n padded with zeros, XORed into it: P_n */
+	__builtin_memset(d, 0, 16);
+	__builtin_memcpy(d, src + offset, lastn);
+	for (i = 0; i < lastn; i++)
+		d[16 + i] ^= d[i];
+	/* 5. C_n || the rest of it, 6. decrypted: P_n-1 */
+	__builtin_memcpy(d + lastn, d + 16 + lastn, 16 - lastn);
+	__builtin_memcpy(dst + offset - 16, d, 16 + lastn);
+	step(ctx, dst + offset - 16, dst + offset - 16, 16, space);
 }
 
 #endif /* NATIVE_STOCK_H */
