@@ -15,11 +15,13 @@
  * the input reaches the driver by one of: one flat sendmsg/recvmsg, input
  * and output split over up to 8 iovecs each at random offsets of
  * page-aligned buffers, several sendmsg(MSG_MORE), vmsplice+splice input,
- * the same with the output in the very buffer spliced in, and (cbc only)
- * several recvmsg calls of whole blocks each, where AF_ALG hands each
- * request the IV the previous one left (the driver's output IV: the last
- * ciphertext block), so the chained result must equal one request's.
- * Every driver result is turned back by the driver.
+ * the same with the output in the very buffer spliced in, and several
+ * recvmsg calls of whole blocks each ("chain"), where AF_ALG hands each
+ * request the IV the previous one left (the driver's output IV: for cbc
+ * the last ciphertext block; for cts what the template leaves), each
+ * piece a message of its own: the oracle is chained the same way, so the
+ * output IV is compared with the template's (AF_ALG shows it no other way).
+ * Every driver result but a chained one is turned back by the driver.
  *
  *   afalg_cbc [--seed S] DRIVER N
  *   afalg_cbc --kat NAME          SP 800-38A F.2 (cbc) or RFC 3962 (cts)
@@ -55,6 +57,26 @@ static const char *const path_name[P_NR] = {
 };
 
 static int is_cts(const char *name) { return strstr(name, "cts") != NULL; }
+
+/* the pieces of a chained case (P_CHAIN): whole blocks, cts pieces >= 16 */
+#define MAX_CHAIN 8
+static size_t chain_take[MAX_CHAIN];
+static int chain_n;
+
+static void gen_chain(size_t len)
+{
+	size_t left = len;
+
+	for (chain_n = 0; left; chain_n++) {
+		size_t take = left, kmax = (left - AES_BS) / AES_BS;
+
+		/* leave at least a block (cts: a whole message) behind */
+		if (left >= 2 * AES_BS && chain_n < MAX_CHAIN - 1 && rnd(4))
+			take = (1 + rnd((uint32_t)kmax)) * AES_BS;
+		chain_take[chain_n] = take;
+		left -= take;
+	}
+}
 
 static int bind_sk(struct alg *a, const char *name)
 {
@@ -146,17 +168,13 @@ static int cbc_op(struct alg *a, enum path p, int op, const uint8_t *iv,
 		r = alg_sendmsg(a->opfd, 1, op, iv, AES_BS, -1, vi, 1, 0);
 		if (r < 0)
 			return renew(a, (int)r);
-		for (o = 0; o < len;) {
-			size_t left = len - o, take = left;
+		for (k = 0, o = 0; k < chain_n; o += chain_take[k], k++) {
+			int e = recv_all(a, out + o, chain_take[k]);
 
-			if (left > AES_BS && rnd(4))
-				take = (1 + rnd((uint32_t)(left / AES_BS - 1))) * AES_BS;
-			k = recv_all(a, out + o, take);
-			if (k)
-				return k;
-			o += take;
+			if (e)
+				return e;
 		}
-		return 0;
+		return o == len ? 0 : -EIO;
 	default:
 		vi[0].iov_base = (void *)in;
 		vi[0].iov_len = len;
@@ -167,6 +185,17 @@ static int cbc_op(struct alg *a, enum path p, int op, const uint8_t *iv,
 			return -EIO;
 		return recv_all(a, out, len);
 	}
+}
+
+static const char *chain_desc(void)
+{
+	static char b[128];
+	int k, o = sprintf(b, " (requests of");
+
+	for (k = 0; k < chain_n; k++)
+		o += sprintf(b + o, " %zu", chain_take[k]);
+	sprintf(b + o, " bytes)");
+	return b;
 }
 
 static size_t gen_len(int cts)
@@ -218,7 +247,7 @@ static int do_fuzz(const char *drv, unsigned long n, uint64_t seed)
 	for (i = 0; i < n && bad < 5; i++) {
 		size_t len = gen_len(cts);
 		int op = rnd(2) ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT;
-		enum path p = (enum path)rnd(cts ? P_NR - 1 : P_NR);
+		enum path p = (enum path)rnd(P_NR);
 		uint8_t *in = bin + rnd(PAGE), *out = bout + rnd(PAGE);
 		uint8_t *back = bback + rnd(PAGE);
 
@@ -237,7 +266,10 @@ static int do_fuzz(const char *drv, unsigned long n, uint64_t seed)
 		}
 		rnd_bytes(iv, AES_BS);
 		rnd_bytes(in, len);
-		err = cbc_op(&o, P_FLAT, op, iv, in, exp, len);
+		if (p == P_CHAIN)
+			gen_chain(len);
+		/* a chained case: the oracle chained alike (its output IVs) */
+		err = cbc_op(&o, p == P_CHAIN ? P_CHAIN : P_FLAT, op, iv, in, exp, len);
 		if (err) {
 			printf("FAIL: cbc fuzz %s: oracle %s: case %lu (len %zu): %s\n",
 			       drv, ref_name(oracle), i, len, strerror(-err));
@@ -256,19 +288,20 @@ static int do_fuzz(const char *drv, unsigned long n, uint64_t seed)
 
 			while (!err && d < len && out[d] == exp[d])
 				d++;
-			printf("FAIL: cbc fuzz %s vs %s: case %lu: %s, key %u bytes, len %zu, path %s: %s%zu\n",
+			printf("FAIL: cbc fuzz %s vs %s: case %lu: %s, key %u bytes, len %zu, path %s%s: %s%zu\n",
 			       drv, ref_name(oracle), i,
 			       op == ALG_OP_ENCRYPT ? "encrypt" : "decrypt", klen, len,
-			       path_name[p], err ? strerror(-err) : "first mismatch at byte ",
+			       path_name[p], p == P_CHAIN ? chain_desc() : "",
+			       err ? strerror(-err) : "first mismatch at byte ",
 			       err ? (size_t)0 : d);
 			bad++;
 			continue;
 		}
-		/* the driver undoes its own result */
-		err = cbc_op(&t, rnd(2) ? P_IOV : P_FLAT,
+		/* the driver undoes its own result (one message) */
+		err = p == P_CHAIN ? 0 : cbc_op(&t, rnd(2) ? P_IOV : P_FLAT,
 			     op == ALG_OP_ENCRYPT ? ALG_OP_DECRYPT : ALG_OP_ENCRYPT,
 			     iv, out, back, len);
-		if (err || memcmp(back, in, len)) {
+		if (err || (p != P_CHAIN && memcmp(back, in, len))) {
 			printf("FAIL: cbc fuzz %s: case %lu: the inverse operation (len %zu, key %u bytes) did not give the input back%s%s\n",
 			       drv, i, len, klen, err ? ": " : "", err ? strerror(-err) : "");
 			bad++;
@@ -292,8 +325,8 @@ static int do_fuzz(const char *drv, unsigned long n, uint64_t seed)
 		       drv, ref_name(oracle), bad, (unsigned long long)seed);
 		return 1;
 	}
-	join_counts(counts, path_name, npath, cts ? P_NR - 1 : P_NR);
-	printf("PASS: cbc fuzz %s vs %s: %lu cases (%lu encrypt, %lu decrypt; keys 16/24/32: %lu/%lu/%lu; %lu not whole blocks, %lu over a page; paths %s), each also inverted, in %.1f s (seed %llu)\n",
+	join_counts(counts, path_name, npath, P_NR);
+	printf("PASS: cbc fuzz %s vs %s: %lu cases (%lu encrypt, %lu decrypt; keys 16/24/32: %lu/%lu/%lu; %lu not whole blocks, %lu over a page; paths %s; chained requests compared with the template chained alike), each other case also inverted, in %.1f s (seed %llu)\n",
 	       drv, ref_name(oracle), n, nenc, ndec, nkey[0], nkey[1], nkey[2],
 	       npart, nbig, counts, now() - t0, (unsigned long long)seed);
 	return 0;
