@@ -37,6 +37,21 @@ cbc_fuzz_pair() {
 	covered_if $BG_RC_cts cbc "$3" "$CTS"
 }
 
+# the fuzzer must notice a wrong cipher: the stock ctr(aes) driver has
+# cbc's key and IV sizes, so every case of whole blocks differs
+cbc_selfcheck() {
+	_x=$(stock_driver 'ctr(aes)' skcipher)
+	if [ -z "$_x" ]; then
+		skip "cbc fuzzer self-check (a wrong cipher is reported)" "no stock ctr(aes) driver"
+		return
+	fi
+	afalg_cbc --seed 7 "$_x" 30 >/tmp/neg.out 2>&1
+	_rc=$?
+	check $([ $_rc -eq 1 ] && grep -q "^FAIL: cbc fuzz $_x vs " /tmp/neg.out; echo $?) \
+		"cbc fuzzer self-check: it reports a wrong cipher ($_x posing as cbc(aes)): $(grep -c 'first mismatch' /tmp/neg.out) mismatches shown" \
+		"cbc fuzzer self-check: $_x was not reported as wrong (status $_rc): $(tail -1 /tmp/neg.out)"
+}
+
 # both drivers of implementation $1 with selftest : passed (status)
 cbc_selftests() {
 	check_selftests 30 "$CBC cbc-aes-aesnictr-$1 skcipher" "$CTS cts-cbc-aes-aesnictr-$1 skcipher"
@@ -89,6 +104,7 @@ scenario_run() {
 	run_tool afalg_cbc --badargs "$drv"
 	run_tool afalg_cbc --badargs "$cdrv"
 	cbc_fuzz_pair "$want" "$CBC_N" "$want"
+	cbc_selfcheck
 
 	# --- the kernel's users: dm-crypt with ESSIV, LUKS1 ----------------
 	dmcrypt_check aes-cbc-essiv:sha256 32 afalg_cbc "$drv"
