@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# vm: cpu=max timeout=900 all=230
+# vm: cpu=max timeout=600 all=230
 # cbc (-cpu max, 2 vCPUs; the cbc family): cbc(aes) and cts(cbc(aes)),
 # drivers cbc-aes-aesnictr-<impl> and cts-cbc-aes-aesnictr-<impl>:
 # self-tests (the module's and the crypto manager's), flags, summary and
