@@ -11,7 +11,8 @@
 # independently of the others, its widest implementation that the CPU has,
 # max_tier= allows and the load-time self-test passes.  In a QEMU 10 -cpu
 # max guest: ctr = vaes2, gcm = avx (no VPCLMULQDQ), xts = vaes2, authenc =
-# avx, authenc-sha512 = avx, ccm = avx.  authenc, authenc-sha512 and ccm
+# avx, authenc-sha512 = avx, ccm = avx, cbc = vaes2 (held at 410 for the
+# templates over it: PRIO_TEMPLATE_BASE below).  authenc, authenc-sha512 and ccm
 # serve names that are otherwise template instances: they register at one
 # fixed priority above the template (the load line says "above the
 # <family> template", 4500 always).
