@@ -6,10 +6,10 @@
 # $VM_MODROOT or what tools/kernels.sh says ("/" for Debian's kernels).
 # Contents: busybox-static; kcapi-enc, dmsetup, cryptsetup, iproute2's ip,
 # hostapd, wpa_supplicant, wpa_cli and iw with their shared libraries, the
-# regulatory database; the guest programs of programs.list: the AF_ALG fuzzers (ctr, AEAD, xts and
+# regulatory database; the guest programs of programs.list: the AF_ALG fuzzers (ctr, AEAD, xts, cbc/cts and
 # authenc/authencesn, ccm/rfc4309), the spliced-input check (afalg_splice), the
 # TCP transfer checker, the emulator probe, a one-shot module loader; the
-# kernel's own modules needed by the tests (AF_ALG, crypto_user, ctr, ecb,
+# kernel's own modules needed by the tests (AF_ALG, crypto_user, ctr, ecb, cbc, cts,
 # gcm, ghash-generic, seqiv, echainiv, authenc, authencesn, hmac,
 # sha1/sha256/sha512, essiv,
 # tcrypt, the stock aesni_intel, dm-crypt,
@@ -125,7 +125,7 @@ for a in modprobe depmod modinfo lsmod; do ln -s kmod "$stage/lib/vmtest/kmod/$a
 # (names a kernel does not have, e.g. ghash_generic on 7.x, are skipped);
 # ccm is the template (ccm.ko also holds cbcmac on 6.1 .. 7.3: afalg_ccm's
 # oracle), tls the ktls scenario's, mac80211_hwsim and cmac the wifi one's
-want="af_alg algif_skcipher algif_aead algif_hash crypto_user ctr ecb cbc cryptd crypto_simd aesni_intel tcrypt
+want="af_alg algif_skcipher algif_aead algif_hash crypto_user ctr ecb cbc cts cryptd crypto_simd aesni_intel tcrypt
 gcm ghash_generic seqiv echainiv authenc authencesn hmac sha1 sha256 sha512_ssse3 sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 essiv xts dm_mod dm_crypt dm_integrity brd loop
 xfrm_user xfrm_algo esp4 esp4_offload esp6 veth drbg jitterentropy_rng sha512_generic sch_netem
 ccm tls mac80211_hwsim cfg80211 mac80211 cmac"

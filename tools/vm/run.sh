@@ -45,6 +45,14 @@
 #              the priority policy, IEEE 1619 vectors, bad keys / short
 #              message, AF_ALG differential fuzz against xts(ecb(aes-generic)),
 #              dm-crypt aes-xts-plain64, the forced non-SIMD path, max_tier=avx
+#   cbc        -cpu max: cbc(aes) and cts(cbc(aes)): self-tests, flags, load
+#              line (priority held at 410 above the stock 400), resolution,
+#              SP 800-38A / RFC 3962 vectors, bad arguments, AF_ALG fuzz
+#              against cbc(aes-generic) / cts(cbc(aes-generic)) per
+#              implementation and with the non-SIMD path forced, dm-crypt
+#              aes-cbc-essiv:sha256 and LUKS1, the priority trap (authenc
+#              over our cbc stays below our stitched authenc; with
+#              disable=authenc it serves the name)
 #   selftestfault  -cpu max: a second build with AESNICTR_SELFTEST_FAULT=1
 #              (from a copy of the sources): insmod fails with ENODEV, every
 #              implementation of every family fails its bulk comparison
@@ -151,6 +159,9 @@
 #   VM_CYCLES    insmod/rmmod cycles (20)
 #   VM_XTS_N, VM_XTS_NOSIMD_N, VM_XTS_TIER_N  xts fuzz cases: default, with
 #                the forced non-SIMD path, per narrower max_tier (3000, 500, 500)
+#   VM_CBC_N, VM_CBC_NOSIMD_N, VM_CBC_TIER_N  cbc fuzz cases per name:
+#                default, with the forced non-SIMD path, per narrower
+#                max_tier (10000, 1000, 2000)
 #   VM_AEAD_N    aead: fuzz cases per AEAD (4000; avxonly: a quarter)
 #   VM_AEAD_NOSIMD_N  aead: cases per AEAD with the non-SIMD switch toggled (1000)
 #   VM_IPSEC_BYTES    aead, authenc: bytes each way per IPsec run (1048576)

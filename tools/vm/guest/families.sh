@@ -11,7 +11,8 @@
 # independently of the others, its widest implementation that the CPU has,
 # max_tier= allows and the load-time self-test passes.  In a QEMU 10 -cpu
 # max guest: ctr = vaes2, gcm = avx (no VPCLMULQDQ), xts = vaes2, authenc =
-# avx, authenc-sha512 = avx, ccm = avx.  authenc, authenc-sha512 and ccm
+# avx, authenc-sha512 = avx, ccm = avx, cbc = vaes2 (held at 410 for the
+# templates over it: PRIO_TEMPLATE_BASE below).  authenc, authenc-sha512 and ccm
 # serve names that are otherwise template instances: they register at one
 # fixed priority above the template (the load line says "above the
 # <family> template", 4500 always).
@@ -44,6 +45,14 @@ AUTHENC_SHA512='authenc(hmac(sha512),cbc(aes))'
 PRIO_OURS=1000		# the module's priority where it beats what is there
 PRIO_TEMPLATE=4500	# above a template's instances (both: priority.h's,
 			# compared by tools/kbuild-check.sh)
+# the most a family registers with when templates that multiply the
+# priority are built over its algorithm (authenc and krb5enc take 10 x the
+# cbc(aes) priority + the hash's): priority.h's
+# AESNICTR_TEMPLATE_BASE_PRIORITY; its load line then ends with ", held at
+# 410 for templates over it".  The families whose policy says template_base
+# (cbc_glue.c's cbc_policy):
+PRIO_TEMPLATE_BASE=410
+TEMPLATE_BASE_FAMILIES="cbc"
 # the implementations family $1 has at all, narrowest first
 family_impls() {
 	_o="" _ifs=$IFS IFS=$NL
@@ -355,7 +364,11 @@ check_resolution() { check_resolution_of "$1" "$2" $(holder "$1" 120); }
 # the highest rival is a driver the family's list does not have; the rival
 # scenario); a family whose stock code is a template (its first
 # algorithm's outer name: authenc, ccm): "above the <template> template"
-# (N = 4500, whatever $3 says).  $3 = "absent" (no stock driver may be
+# (N = 4500, whatever $3 says).  A family of $TEMPLATE_BASE_FAMILIES (cbc)
+# is held at 410: "<why>, held at 410 for templates over it" with N = 410
+# (<why> "no stock driver found", "above <driver> (<p>)" with 410 > p, or
+# "below <driver> (<p>)" with 410 <= p), or without the suffix only a
+# "below" line whose N = p - 1 is at most 410.  $3 = "absent" (no stock driver may be
 # loaded: "no stock driver found", or on 7.x "above <mode>-aes-lib
 # (110)"), "present" (a stock driver exists: not "no stock driver found") or
 # empty.  Each of our drivers of the family must have priority N in
@@ -365,9 +378,25 @@ check_load_line() {
 	_ll=$(dmesg_since "$2" | grep "$OURS_NAME: $1: " | grep ' as \*-aesnictr-' | tail -1 | nots)
 	_n=$(echo "$_ll" | sed -n 's/.*(priority \([0-9]*\): .*)$/\1/p')
 	_why=$(echo "$_ll" | sed -n 's/.*(priority [0-9]*: \(.*\))$/\1/p')
+	_bad=""
+	# a template base family (cbc): the "held at" suffix, N exactly 410
+	_base=0 _held=0 _top=$PRIO_OURS
+	case " $TEMPLATE_BASE_FAMILIES " in *" $1 "*) _base=1 ;; esac
+	case "$_why" in
+	*", held at "*" for templates over it")
+		_held=1 _top=$PRIO_TEMPLATE_BASE
+		[ $_base = 1 ] || _bad="; '$1' is not a family held for templates over it"
+		case "$_why" in
+		*", held at $PRIO_TEMPLATE_BASE for templates over it") ;;
+		*) _bad="$_bad; want 'held at $PRIO_TEMPLATE_BASE'" ;;
+		esac
+		[ "$_n" = $PRIO_TEMPLATE_BASE ] || _bad="$_bad; want priority $PRIO_TEMPLATE_BASE when held"
+		_why=${_why%, held at * for templates over it} ;;
+	esac
+	[ $_base = 0 ] || [ $_held = 1 ] || [ "${_n:-0}" -le $PRIO_TEMPLATE_BASE ] ||
+		_bad="$_bad; a family templates are built over must stay at or below $PRIO_TEMPLATE_BASE"
 	_p=$(echo "$_why" | sed -n 's/^[a-z]* .* (\([0-9]*\)).*$/\1/p')
 	_sd=$(echo "$_why" | sed -n -E 's/^(above|below) ([^ ]*) \([0-9]*\).*$/\2/p')
-	_bad=""
 	# a family whose stock code is a template: the template is its first
 	# algorithm's outermost name (authenc, ccm)
 	_tmpl=$(family_algs $1)
@@ -376,14 +405,17 @@ check_load_line() {
 	*:"above the $_tmpl template")
 		[ "$_n" = $PRIO_TEMPLATE ] || _bad="want priority $PRIO_TEMPLATE above a template" ;;
 	*:"no stock driver found"|*:"no stock driver found ("*" failed its self-test)")
-		[ "$_n" = $PRIO_OURS ] || _bad="want priority $PRIO_OURS" ;;
+		[ "$_n" = $_top ] || _bad="$_bad; want priority $_top" ;;
 	*:"above "*" ("*")"|*:"above "*" ("*"), faster when timed at load")
-		[ "$_n" -gt "$_p" ] || _bad="N not above p" ;;
+		[ "$_n" -gt "$_p" ] || _bad="$_bad; N not above p" ;;
+	*:"below "*" ("*")")
+		# held at 410 below a stock driver at 410 or more
+		[ $_held = 1 ] && [ "$_n" -le "$_p" ] || _bad="$_bad; a bare 'below <driver> (p)' wants the held suffix and N <= p" ;;
 	*:"below "*" ("*"), slower when timed at load")
-		[ "$_n" = $((_p - 1)) ] || _bad="want priority p - 1" ;;
+		[ "$_n" = $((_p - 1)) ] || _bad="$_bad; want priority p - 1" ;;
 	*:"below "*" ("*"), faster on this CPU class"|*:"below "*" ("*"), not measured against it")
-		[ "$_n" = $((_p - 1)) ] || _bad="want priority p - 1" ;;
-	*) _bad="no line '$OURS_NAME: $1: ... as *-aesnictr-<impl> (priority N: <why>)' with a known <why>" ;;
+		[ $_held = 0 ] && [ "$_n" = $((_p - 1)) ] || _bad="$_bad; want priority p - 1" ;;
+	*) _bad="$_bad; no line '$OURS_NAME: $1: ... as *-aesnictr-<impl> (priority N: <why>)' with a known <why>" ;;
 	esac
 	case "${3:-}:$1:$_why" in
 	*:*:"above the $_tmpl template"|absent:*:"no stock driver found"|present:*:above*|present:*:below*|:*) ;;

@@ -2,10 +2,12 @@
 # users.sh - sourced by lib.sh: the kernel's own users of the algorithms:
 # dm-crypt on a RAM disk (dmcrypt_check), LUKS2 with integrity through
 # cryptsetup (luks_test), IPsec ESP between two network namespaces
-# (ipsec_test).
+# (ipsec_test); for the cbc family LUKS1 (luks1_test) and the authenc
+# template over our cbc(aes) (cbc_trap, cbc_template_only).
 
 # dmcrypt_check SPEC KEYLEN ORACLE DRIVER [TAG]: a dm-crypt mapping of
-# cipher SPEC (aes-ctr-plain64, aes-xts-plain64) with a random key of KEYLEN
+# cipher SPEC (aes-ctr-plain64, aes-xts-plain64, aes-cbc-essiv:sha256: the
+# essiv(cbc(aes),sha256) instance's inner cbc(aes) is DRIVER) with a random key of KEYLEN
 # bytes on a RAM disk, sector sizes 512 and 4096: it must take DRIVER (by
 # its /proc/crypto refcnt), the device must hold exactly what the oracle
 # program computes ("ORACLE --dmcrypt-check HEXKEY PLAIN DUMP SECTORSIZE",
@@ -437,4 +439,131 @@ esn_teardown() {
 		ip -n "${1}$_s" xfrm state flush 2>/dev/null
 		ip netns del "${1}$_s" 2>/dev/null
 	done
+}
+
+# ---------------------------------------------------------------------
+# the cbc family's users
+#
+# luks1_test DRIVER: cryptsetup luksFormat --type luks1 -c
+# aes-cbc-essiv:sha256 (AES-256) on /dev/ram0, open (dmsetup table:
+# aes-cbc-essiv:sha256; DRIVER, our cbc(aes), gains a reference), 4 MiB
+# written, closed, reopened, read back equal; closing releases DRIVER
+luks1_test() {
+	_drv=$1 _cra='cbc(aes)' _dev=/dev/ram0 _map=vmtest-luks1 _bytes=4194304
+	_lt="LUKS1 aes-cbc-essiv:sha256"
+	need_modules dm_mod dm_crypt essiv || return
+	if ! command -v cryptsetup >/dev/null; then
+		skip "$_lt" "no cryptsetup in the initramfs"
+		return
+	fi
+	[ -b $_dev ] || modprobe brd rd_nr=1 rd_size=8192 || { fail "$_lt: modprobe brd failed"; return; }
+	mkdir -p /run/cryptsetup
+	export DM_DISABLE_UDEV=1
+	head -c 64 /dev/urandom >/tmp/luks.key
+	if ! _e=$(cryptsetup luksFormat --batch-mode --type luks1 -c aes-cbc-essiv:sha256 -s 256 \
+		--hash sha256 --pbkdf-force-iterations 1000 --key-file /tmp/luks.key $_dev 2>&1); then
+		fail "$_lt: luksFormat failed: $(echo "$_e" | tail -3 | tr '\n' ' ')"
+		unset DM_DISABLE_UDEV
+		return
+	fi
+	_r0=$(alg_refcnt "$_cra" "$_drv")
+	if ! _e=$(cryptsetup open --type luks1 --key-file /tmp/luks.key $_dev $_map 2>&1); then
+		fail "$_lt: cryptsetup open: $(echo "$_e" | tail -2 | tr '\n' ' ')"
+		unset DM_DISABLE_UDEV
+		return
+	fi
+	_r1=$(alg_refcnt "$_cra" "$_drv")
+	_tab=$(dmsetup table $_map 2>&1)
+	case "$_tab" in
+	*" crypt aes-cbc-essiv:sha256 "*) pass "$_lt: luksFormat --type luks1 -s 256, opened: $(echo "$_tab" | awk '{ $5 = "<key>"; print }')" ;;
+	*) fail "$_lt: dmsetup table is not aes-cbc-essiv:sha256: $_tab" ;;
+	esac
+	check $([ "${_r1:-0}" -gt "${_r0:-0}" ]; echo $?) \
+		"$_lt: dm-crypt allocated $_drv (its /proc/crypto refcnt $_r0 -> $_r1 while the mapping is open)" \
+		"$_lt: dm-crypt did not take $_drv (refcnt $_r0 -> $_r1; $_cra: $(crypto_oneline "$_cra"))"
+	dd if=/dev/urandom of=/tmp/luks.p1 bs=65536 count=$((_bytes / 65536)) 2>/dev/null
+	dd if=/tmp/luks.p1 of=/dev/mapper/$_map bs=65536 conv=fsync 2>/tmp/dd.err ||
+		fail "$_lt: writing 4 MiB failed: $(cat /tmp/dd.err)"
+	cryptsetup close $_map 2>/tmp/cs.err || fail "$_lt: cryptsetup close: $(cat /tmp/cs.err)"
+	_r2=$(alg_refcnt "$_cra" "$_drv")
+	check $([ "${_r2:-0}" -lt "${_r1:-0}" ]; echo $?) \
+		"$_lt: closing the mapping released $_drv (refcnt $_r1 -> $_r2)" \
+		"$_lt: closing the mapping did not release $_drv (refcnt $_r1 -> $_r2)"
+	if cryptsetup open --type luks1 --key-file /tmp/luks.key $_dev $_map 2>/tmp/cs.err; then
+		echo 3 >/proc/sys/vm/drop_caches
+		read_dev /dev/mapper/$_map $_bytes /tmp/luks.back
+		check $(cmp -s /tmp/luks.back /tmp/luks.p1; echo $?) \
+			"$_lt: 4 MiB written, closed, reopened, read back equal" \
+			"$_lt: read back after reopen differs or failed: $(tail -1 /tmp/dd.err) $(cmp /tmp/luks.back /tmp/luks.p1 2>&1 | head -1)"
+		cryptsetup close $_map 2>/tmp/cs.err || fail "$_lt: cryptsetup close (reopened): $(cat /tmp/cs.err)"
+	else
+		fail "$_lt: cryptsetup open (reopen): $(tail -2 /tmp/cs.err | tr '\n' ' ')"
+	fi
+	rm -f /tmp/luks.p1 /tmp/luks.back /tmp/luks.key
+	unset DM_DISABLE_UDEV
+}
+
+# the authenc(hmac(sha256),cbc(aes)) template instance over our cbc(aes)
+# driver $1, if registered: "driver priority", and its priority as the
+# template computes it (10 x ours + the hmac's) in _tp
+authenc_over_ours() {
+	_io=$(crypto_list "$AUTHENC_SHA256" | awk -v c=",$1)" '$1 ~ /^authenc\(/ && substr($1, length($1) - length(c) + 1) == c { print $1, $3; exit }')
+	_tp=""
+	[ -n "$_io" ] || return 1
+	_hd=${_io#authenc(}
+	_hd=${_hd%%,$1)*}
+	_hp=$(alg_prio 'hmac(sha256)' "$_hd")
+	_tp=$((10 * $(alg_prio 'cbc(aes)' "$1") + ${_hp:-100000}))
+}
+
+# The priority trap (priority.h): authenc multiplies its cipher's priority
+# by 10, so a template instance over our cbc(aes) at 410 is at 4100 + the
+# hash's, below our stitched authenc family's 4500.  With the authenc
+# family loaded: build the instance over our cbc driver $1 by driver-name
+# composition; it must be below ours, and the name must still resolve to
+# our stitched driver.
+cbc_trap() {
+	_wa=$(want_impl authenc)
+	if [ -z "$_wa" ]; then
+		skip "priority trap: $AUTHENC_SHA256 with a template instance over $1" "the CPU lacks: $(impl_missing authenc avx)"
+		return
+	fi
+	_ad=$(drv_name authenc "$_wa" "$AUTHENC_SHA256")
+	wait_alg_selftest "$AUTHENC_SHA256" "$_ad" aead 30 >/dev/null ||
+		{ fail "priority trap: no $_ad with selftest : passed"; return; }
+	_comp="authenc(hmac(sha256),$1)"
+	afalg_authenc --hold "$_comp" 0 >/tmp/trap.out 2>&1
+	if ! authenc_over_ours "$1"; then
+		fail "priority trap: allocating \"$_comp\" made no template instance over $1 ($(head -1 /tmp/trap.out); $(crypto_oneline "$AUTHENC_SHA256"))"
+		return
+	fi
+	set -- $_io
+	_ap=$(alg_prio "$AUTHENC_SHA256" "$_ad")
+	check $([ "$2" = "$_tp" ] && [ "$2" -lt "$_ap" ]; echo $?) \
+		"priority trap: the template instance $1 over our cbc(aes) is at $2 (10 x $PRIO_TEMPLATE_BASE + the hmac's), below our $_ad ($_ap)" \
+		"priority trap: the template instance $1 is at $2 (want 10 x cbc + hmac = ${_tp:-?}, below our $_ad at ${_ap:-?})"
+	check_priority_of "$AUTHENC_SHA256" "$_ad"
+	check_resolution "$AUTHENC_SHA256" "$_ad"
+}
+
+# With the authenc family disabled: "authenc(hmac(sha256),cbc(aes))" gives
+# the template instance over our cbc(aes) driver $1 (the fastest
+# composition there is), at 10 x 410 + the hash's, and it computes right
+# (a short differential fuzz by its driver name).
+cbc_template_only() {
+	check $([ -z "$(crypto_drivers | grep -E '^authenc-hmac-sha(1|256)-cbc-aes-aesnictr-')" ]; echo $?) \
+		"disable=authenc: no authenc-hmac-sha1/sha256-*-aesnictr-* registered" \
+		"disable=authenc: our authenc drivers are registered: $(crypto_drivers | grep -E '^authenc-hmac-sha(1|256)-cbc-aes-aesnictr-' | tr '\n' ' ')"
+	afalg_authenc --hold "$AUTHENC_SHA256" 0 >/tmp/trap.out 2>&1
+	if ! authenc_over_ours "$1"; then
+		fail "disable=authenc: \"$AUTHENC_SHA256\" made no template instance over $1: $(head -1 /tmp/trap.out); $(crypto_oneline "$AUTHENC_SHA256")"
+		return
+	fi
+	set -- "$1" $_io
+	check $([ "$3" = "$_tp" ]; echo $?) \
+		"disable=authenc: \"$AUTHENC_SHA256\" built the template instance $2 over our cbc(aes), priority $3 = 10 x $PRIO_TEMPLATE_BASE + the hmac's" \
+		"disable=authenc: the template instance $2 has priority $3, want 10 x cbc + hmac = ${_tp:-?}"
+	check_priority_of "$AUTHENC_SHA256" "$2"
+	check_resolution "$AUTHENC_SHA256" "$2"
+	run_tool afalg_authenc sha256 "$2" 200
 }
