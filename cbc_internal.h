@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The cbc family's own interface, between cbc_glue.c and cbc_selftest.c. */
+/*
+ * The cbc and cts families' own interface, between cbc_glue.c and
+ * cbc_selftest.c.
+ */
 #ifndef AESNICTR_CBC_INTERNAL_H
 #define AESNICTR_CBC_INTERNAL_H
 
@@ -32,5 +35,6 @@ void aesnictr_cbc_crypt_buf(const struct aesnictr_cbc_keys *keys,
 			    bool enc);
 
 int aesnictr_cbc_selftest(enum aesnictr_impl impl, bool simd);
+int aesnictr_cts_selftest(enum aesnictr_impl impl, bool simd);
 
 #endif /* AESNICTR_CBC_INTERNAL_H */

@@ -61,6 +61,7 @@ extern const struct aesnictr_family aesnictr_authenc_family;
 extern const struct aesnictr_family aesnictr_authenc512_family;
 extern const struct aesnictr_family aesnictr_ccm_family;
 extern const struct aesnictr_family aesnictr_cbc_family;
+extern const struct aesnictr_family aesnictr_cts_family;
 extern const struct aesnictr_family aesnictr_cmac_family;
 extern const struct aesnictr_family aesnictr_xcbc_family;
 

@@ -38,6 +38,7 @@ static const struct aesnictr_family *const families[] = {
 	&aesnictr_authenc512_family,
 	&aesnictr_ccm_family,
 	&aesnictr_cbc_family,
+	&aesnictr_cts_family,
 	&aesnictr_cmac_family,
 	&aesnictr_xcbc_family,
 };
@@ -50,7 +51,7 @@ MODULE_PARM_DESC(max_tier,
 static char *disable;
 module_param(disable, charp, 0444);
 MODULE_PARM_DESC(disable,
-		 "Families to leave out, comma-separated: ctr, gcm, xts, authenc, authenc-sha512, ccm, cbc, cmac, xcbc (their algorithms then stay with the stock code); read at load");
+		 "Families to leave out, comma-separated: ctr, gcm, xts, authenc, authenc-sha512, ccm, cbc, cts, cmac, xcbc (their algorithms then stay with the stock code); read at load");
 
 /* The implementation each family registered, or -1. */
 static int registered[ARRAY_SIZE(families)];
