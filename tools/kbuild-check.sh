@@ -16,7 +16,7 @@
 #     module's C files and C headers: no error, warning or check;
 #   - the families manifest (tools/families.tab) names the module's
 #     algorithms, families and driver-name prefixes, no more, no fewer;
-#     the guests' two fixed priorities are priority.h's.
+#     the guests' three fixed priorities are priority.h's.
 # Prints PASS:/FAIL: lines; exit status 0 only if all passed.
 set -u
 cd "$(dirname "$0")/.."
@@ -109,10 +109,10 @@ manifest_diff families "$(awk '$1 == "alg" { print $2 }' $tab)" \
 	"$(sed -n 's/^\t\.name\t*= "\(.*\)",$/\1/p' *_glue.c *_families.c)"
 manifest_diff "driver-name prefixes" "$(awk '$1 == "alg" { print $5 }' $tab)" \
 	"$(awk '/_driver_prefixes\[[^]]*\] = /, /};/' *_glue.c *_families.c | grep -o '"[^"]*"' | tr -d '"')"
-# the guests' copies of the module's two fixed priorities (families.sh)
+# the guests' copies of the module's three fixed priorities (families.sh)
 manifest_diff "fixed priorities" \
-	"$(sed -n 's/^PRIO_\(OURS\|TEMPLATE\)=\([0-9]*\).*/\1 \2/p' tools/vm/guest/families.sh)" \
-	"$(sed -n 's/^#define AESNICTR_\(TEMPLATE_\)\?PRIORITY\t*\([0-9]*\)$/\1 \2/p' priority.h | sed 's/^TEMPLATE_ /TEMPLATE /; s/^ /OURS /')"
+	"$(sed -n 's/^PRIO_\(OURS\|TEMPLATE\|TEMPLATE_BASE\)=\([0-9]*\).*/\1 \2/p' tools/vm/guest/families.sh)" \
+	"$(sed -n 's/^#define AESNICTR_\(TEMPLATE_\|TEMPLATE_BASE_\)\?PRIORITY\t*\([0-9]*\)$/\1 \2/p' priority.h | sed 's/^\(TEMPLATE\|TEMPLATE_BASE\)_ /\1 /; s/^ /OURS /')"
 
 # The sparse gate must see a warning in any module file: plant one.
 gate=build/sparse-gate
