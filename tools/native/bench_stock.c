@@ -96,6 +96,8 @@ void stock_add(const char *dir, int csv)
 				printf("; authenc: %s", si->authenc_desc);
 			if (si->modes & STOCK_CBC)
 				printf("; cbc: %s", si->cbc_desc);
+			if (si->modes & STOCK_MAC)
+				printf("; cmac/xcbc: %s", si->mac_desc);
 			printf("\n");
 		}
 		nst += (unsigned int)n;
