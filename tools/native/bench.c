@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Native benchmark of CTR, GCM, XTS, CCM, CBC, CBC-CS3 (cts) and
+ * Native benchmark of CTR, GCM, XTS, CCM, CBC, CBC-CS3 (cts), CMAC,
+ * XCBC-MAC and
  * authenc(hmac(sha1|sha256|sha512),cbc(aes)):
  * ours against OpenSSL EVP, libgcrypt and the stock kernels' own x86
  * assembly, AES-128 and AES-256.  How it measures (the message model of
@@ -26,7 +27,7 @@
  * kernel is not linked), --modes=LIST (make bench MODES=LIST): a
  * comma-separated list of modes and families (a mode's name up to a '-':
  * gcm, xts, authenc, authenc-sha1, authenc-sha256, authenc-sha512, ccm, cbc,
- * cts; or all), e.g.
+ * cts, cmac, xcbc; or all), e.g.
  * --modes=xts-enc,xts-dec, --sizes=N,... (SIZES=), --chain (CHAIN=1): each
  * message waits for the previous one's output (latency, not throughput),
  * --calibrate: only the modes and sizes the module's load-time rule decides
@@ -53,6 +54,7 @@ static const struct bench_mode *const bench_modes[] = {
 	&bench_ccm_enc, &bench_ccm_dec,
 	&bench_cbc_enc, &bench_cbc_dec,
 	&bench_cts_enc, &bench_cts_dec,
+	&bench_cmac, &bench_xcbc,
 };
 #define NR_MODES	ARRAY_LEN(bench_modes)
 
@@ -254,7 +256,10 @@ static int is_ours(const struct impl *im)
 	return im->kind == IMPL_TIER || im->kind == IMPL_OURS_AE;
 }
 
-/* The first ratio's base: openssl, or openssl-stitched where it runs. */
+/*
+ * The first ratio's base: openssl, or openssl-stitched where it runs; NULL
+ * in a mode without an OpenSSL row (xcbc).
+ */
 static const struct impl *base_impl(void)
 {
 	int i;
@@ -262,7 +267,7 @@ static const struct impl *base_impl(void)
 	for (i = 0; i < nr_impls; i++)
 		if (impls[i].kind == IMPL_OSSL_STITCHED && active(&impls[i]))
 			return &impls[i];
-	return &impls[0];
+	return active(&impls[0]) ? &impls[0] : NULL;
 }
 
 static void print_header(unsigned int bits, int st)
@@ -270,7 +275,7 @@ static void print_header(unsigned int bits, int st)
 	int i, best_done = !st;
 
 	printf("\nAES-%u-%s\n", bits, cur->title);
-	if (base_impl() != &impls[0])
+	if (base_impl() && base_impl() != &impls[0])
 		printf("(x) = ratio to %s (no tag: its MAC is of the plaintext and never finished)%s\n",
 		       base_impl()->name, st ? ", then to the best stock row" : "");
 	printf("%8s", "bytes");
@@ -332,7 +337,7 @@ static void print_bound(size_t n)
 static void print_row(unsigned int bits, size_t n, int csv, int st)
 {
 	const struct impl *best = NULL;
-	double base = gbps_of(base_impl(), n), bgbps = 0, gbps;
+	double base = base_impl() ? gbps_of(base_impl(), n) : 0, bgbps = 0, gbps;
 	int i, best_done = !st;
 
 	for (i = 0; i < nr_impls; i++)
@@ -370,7 +375,12 @@ static void print_row(unsigned int bits, size_t n, int csv, int st)
 			break;
 		case IMPL_TIER:
 		case IMPL_OURS_AE:
-			if (st && best)
+			if (!base && best)	/* no OpenSSL row (xcbc) */
+				printf(" %8.2f (    - %4.2fx)%s", gbps,
+				       gbps / bgbps, bad);
+			else if (!base)
+				printf(" %8.2f%s", gbps, bad);
+			else if (st && best)
 				printf(" %8.2f (%4.2fx %4.2fx)%s", gbps,
 				       gbps / base, gbps / bgbps, bad);
 			else if (st)	/* every stock row failed meanwhile */
@@ -526,7 +536,7 @@ static void list_modes(FILE *f)
  * --modes= (or MODES= of make bench): a comma-separated list of mode names
  * (ctr, gcm-enc, xts-dec, authenc-sha256-enc, cbc-dec, ...) and families
  * (gcm, xts, authenc, authenc-sha1, authenc-sha256, authenc-sha512, ccm, cbc,
- * cts, all).
+ * cts, cmac, xcbc, all).
  */
 static int parse_modes(const char *list)
 {
@@ -719,7 +729,8 @@ int main(int argc, char **argv)
 		cur = bench_modes[m];
 		cur_bit = 1u << m;
 		for (k = 0; k < NR_KEYS; k++)
-			bench_key(key, key_bits[k], csv, runs, ms);
+			if (!cur->key_bits || cur->key_bits == key_bits[k])
+				bench_key(key, key_bits[k], csv, runs, ms);
 	}
 	for (i = 0; i < nr_impls; i++) {
 		if (impls[i].wrong) {

@@ -84,7 +84,9 @@ struct bench_mode {
 	int whole_blocks;	/* --sizes= takes only multiples of 16 */
 	int ring;		/* decrypts the ring (prepare) and checks a tag */
 	int enc;		/* encrypts: 1, decrypts: 0 */
-	int param;		/* the family's own: authenc the hash */
+	int param;		/* the family's own: authenc the hash, cmac
+				   1 for xcbc */
+	unsigned int key_bits;	/* the only key size (xcbc: 128), or 0: all */
 	unsigned int tag_len;	/* bytes of tag compared with OpenSSL's */
 	unsigned int kinds;	/* KIND() of the rows taking part */
 	unsigned int tiers;	/* IMPL_TIER rows: 1 << tier of those with
@@ -128,6 +130,7 @@ extern const struct bench_mode bench_aesn256_enc, bench_aesn256_dec;
 extern const struct bench_mode bench_ccm_enc, bench_ccm_dec;
 extern const struct bench_mode bench_cbc_enc, bench_cbc_dec;
 extern const struct bench_mode bench_cts_enc, bench_cts_dec;
+extern const struct bench_mode bench_cmac, bench_xcbc;
 
 /* The core's state, shared with the mode and backend files. */
 extern const struct bench_mode *cur;	/* the mode being timed */

@@ -98,6 +98,8 @@ void stock_add(const char *dir, int csv)
 				printf("; cbc: %s", si->cbc_desc);
 			if (si->modes & STOCK_CTS)
 				printf("; cts: %s", si->cts_desc);
+			if (si->modes & STOCK_MAC)
+				printf("; cmac/xcbc: %s", si->mac_desc);
 			printf("\n");
 		}
 		nst += (unsigned int)n;

@@ -248,6 +248,16 @@ static void block612(const void *c, u8 *out, const u8 *in)
 	K(aesni_enc)(&((const struct ctx612 *)c)->k.aes, out, in);
 }
 
+/*
+ * cmac(aes), xcbc(aes): the templates' child cipher, aes-aesni: its setkey
+ * (aes_set_key_common: aesni_set_key; a kernel_fpu_begin/end around it in
+ * the kernel) and its encrypt_one (aesni_encrypt: aesni_enc).
+ */
+static void mac_setkey612(void *c, const u8 *key, unsigned int key_len)
+{
+	K(aesni_set_key)(&((struct ctx612 *)c)->k.aes, key, key_len);
+}
+
 static void gcm_start612(const struct ctx612 *ctx, const u8 iv[12],
 			 const u8 *aad, unsigned int aad_len, u32 le_ctr[4],
 			 u8 acc[16])
@@ -565,12 +575,15 @@ static int impls612(const struct stock_cpu *cpu, struct stock_impl *out)
 				NULL,
 		.cbc_desc = "cbc-aes-aesni (async SIMD wrapper): aesni_cbc_enc/dec (SSE), one call per walk step",
 		.cts_desc = "cts-cbc-aes-aesni (async SIMD wrapper): aesni_cbc_enc/dec per walk step over all but the last two blocks, then aesni_cts_cbc_enc/dec on the last 17..32 bytes",
+		.mac_desc = "the cmac/xcbc template (crypto/cmac.c, xcbc.c) over aes-aesni: setkey aesni_set_key and the subkeys by aesni_enc; per block the XOR in C and one aesni_enc call; the kernel also runs a kernel_fpu_begin/end around every aesni_enc (and aesni_set_key), which userspace cannot include, so this row flatters 6.12",
 		.modes = STOCK_CTR | STOCK_GCM | STOCK_XTS | STOCK_CCM |
-			 STOCK_CBC | STOCK_CTS |
+			 STOCK_CBC | STOCK_CTS | STOCK_MAC |
 			 (cpu->sha_ni ? STOCK_AUTHENC : 0),
 		.ctx_size = sizeof(struct ctx612),
 		.setkey = setkeys[chosen],
 		.aes_block = block612,
+		.mac_setkey = mac_setkey612,
+		.mac_block = block612,
 		.ctr = ctr612,
 		.gcm_enc = gcm_enc612,
 		.gcm_dec = gcm_dec612,

@@ -40,6 +40,7 @@ typedef uint64_t u64;
 				   ccm template's composition */
 #define STOCK_CBC	32u	/* cbc(aes) (cbc_enc, cbc_dec) */
 #define STOCK_CTS	64u	/* cts(cbc(aes)) (cts_enc, cts_dec) */
+#define STOCK_MAC	128u	/* cmac(aes), xcbc(aes) (mac_setkey, mac_block) */
 
 /* The kernel's struct crypto_aes_ctx (<crypto/aes.h>), same layout. */
 struct stock_aes_ctx {
@@ -75,6 +76,7 @@ struct stock_impl {
 	const char *authenc_desc; /* legend: the CBC and SHA code (STOCK_AUTHENC) */
 	const char *cbc_desc;	/* legend: what runs for CBC (if STOCK_CBC) */
 	const char *cts_desc;	/* legend: what runs for CTS (if STOCK_CTS) */
+	const char *mac_desc;	/* legend: what runs for CMAC/XCBC (if STOCK_MAC) */
 	unsigned int modes;	/* STOCK_CTR | STOCK_GCM | STOCK_XTS | ... */
 	size_t ctx_size;
 	/* The key for ctr(aes) (gcm = 0) or gcm(aes) (gcm = 1). */
@@ -128,6 +130,17 @@ struct stock_impl {
 			unsigned int len, u8 iv[16]);
 	void (*cts_dec)(const void *ctx, u8 *dst, const u8 *src,
 			unsigned int len, u8 iv[16]);
+	 * cmac(aes) and xcbc(aes): the single-block AES the MAC runs on, one
+	 * call per block (the composition is bench_cmac.c's).  mac_lib 0:
+	 * 6.1/6.12's crypto/cmac.c and xcbc.c templates over the "aes"
+	 * cipher (aes-aesni): mac_setkey is its setkey, mac_block its
+	 * encrypt_one.  mac_lib 1: 7.3's library (lib/crypto/aes.c's
+	 * aes_cmac_*, under crypto/aes.c's cmac-aes-lib, xcbc-aes-lib):
+	 * mac_setkey is aes_prepareenckey, mac_block aes_encrypt.
+	 */
+	void (*mac_setkey)(void *ctx, const u8 *key, unsigned int key_len);
+	void (*mac_block)(const void *ctx, u8 *out, const u8 *in);
+	int mac_lib;
 	/*
 	 * authenc(hmac(shaN),cbc(aes)) as crypto/authenc.c composes the
 	 * kernel's cbc(aes) and hmac(shaN): sha256 = 0 for SHA-1, 1 for
