@@ -19,12 +19,12 @@ AESNICTR_CMAC_CHAIN(aesnictr_cmac_chain_c)
 
 /* out = E_K(in): the chain of one block from a zero MAC. */
 static void cmac_encrypt_block(const struct aesnictr_key *key,
-			       aesnictr_cmac_chain_fn *chain,
+			       const struct aesnictr_cmac_path *path,
 			       u8 out[AESNICTR_BLOCK_SIZE],
 			       const u8 in[AESNICTR_BLOCK_SIZE])
 {
 	memset(out, 0, AESNICTR_BLOCK_SIZE);
-	chain(key, out, in, AESNICTR_BLOCK_SIZE);
+	path->chain(key, out, in, AESNICTR_BLOCK_SIZE);
 }
 
 /*
@@ -44,23 +44,22 @@ static void cmac_double(u8 dst[AESNICTR_BLOCK_SIZE],
 
 void aesnictr_cmac_setkey(struct aesnictr_cmac_key *key, const u8 *in_key,
 			  unsigned int key_len, bool xcbc,
-			  aesnictr_cmac_expand_fn *expand,
-			  aesnictr_cmac_chain_fn *chain)
+			  const struct aesnictr_cmac_path *path)
 {
 	u8 c[AESNICTR_BLOCK_SIZE], k1[AESNICTR_BLOCK_SIZE];
 
-	expand(&key->aes, in_key, key_len);
+	path->expand(&key->aes, in_key, key_len);
 	if (xcbc) {
 		memset(c, 2, sizeof(c));
-		cmac_encrypt_block(&key->aes, chain, key->sub_full, c);
+		cmac_encrypt_block(&key->aes, path, key->sub_full, c);
 		memset(c, 3, sizeof(c));
-		cmac_encrypt_block(&key->aes, chain, key->sub_part, c);
+		cmac_encrypt_block(&key->aes, path, key->sub_part, c);
 		memset(c, 1, sizeof(c));
-		cmac_encrypt_block(&key->aes, chain, k1, c);
-		expand(&key->aes, k1, sizeof(k1));
+		cmac_encrypt_block(&key->aes, path, k1, c);
+		path->expand(&key->aes, k1, sizeof(k1));
 	} else {
 		memset(c, 0, sizeof(c));
-		cmac_encrypt_block(&key->aes, chain, k1, c);
+		cmac_encrypt_block(&key->aes, path, k1, c);
 		cmac_double(key->sub_full, k1);
 		cmac_double(key->sub_part, key->sub_full);
 	}
@@ -73,7 +72,7 @@ void aesnictr_cmac_init(struct aesnictr_cmac_state *st)
 }
 
 void aesnictr_cmac_update(const struct aesnictr_cmac_key *key,
-			  aesnictr_cmac_chain_fn *chain,
+			  const struct aesnictr_cmac_path *path,
 			  struct aesnictr_cmac_state *st, const u8 *data,
 			  unsigned int len)
 {
@@ -88,19 +87,19 @@ void aesnictr_cmac_update(const struct aesnictr_cmac_key *key,
 	if (st->buflen) {
 		n = AESNICTR_BLOCK_SIZE - st->buflen;
 		memcpy(st->buf + st->buflen, data, n);
-		chain(&key->aes, st->mac, st->buf, AESNICTR_BLOCK_SIZE);
+		path->chain(&key->aes, st->mac, st->buf, AESNICTR_BLOCK_SIZE);
 		data += n;
 		len -= n;
 	}
 	/* len > 0: chain all but the last 1..16 bytes, keep those */
 	n = (len - 1) & ~(AESNICTR_BLOCK_SIZE - 1);
-	chain(&key->aes, st->mac, data, n);
+	path->chain(&key->aes, st->mac, data, n);
 	st->buflen = len - n;
 	memcpy(st->buf, data + n, st->buflen);
 }
 
 void aesnictr_cmac_final(const struct aesnictr_cmac_key *key,
-			 aesnictr_cmac_chain_fn *chain,
+			 const struct aesnictr_cmac_path *path,
 			 struct aesnictr_cmac_state *st,
 			 u8 out[AESNICTR_BLOCK_SIZE])
 {
@@ -112,7 +111,7 @@ void aesnictr_cmac_final(const struct aesnictr_cmac_key *key,
 		       AESNICTR_BLOCK_SIZE - st->buflen - 1);
 		crypto_xor(st->buf, key->sub_part, AESNICTR_BLOCK_SIZE);
 	}
-	chain(&key->aes, st->mac, st->buf, AESNICTR_BLOCK_SIZE);
+	path->chain(&key->aes, st->mac, st->buf, AESNICTR_BLOCK_SIZE);
 	memcpy(out, st->mac, AESNICTR_BLOCK_SIZE);
 	memzero_explicit(st, sizeof(*st));
 }

@@ -34,24 +34,26 @@ struct aesnictr_cmac_state {
 	unsigned int buflen;
 };
 
-/* The chain function of a path (the key: the aes member of a MAC key). */
-typedef AESNICTR_CMAC_CHAIN((aesnictr_cmac_chain_fn));
+/*
+ * One path: its chain (the key: the aes member of a MAC key) and its
+ * expansion of a 16-, 24- or 32-byte AES key into an encryption schedule.
+ */
+struct aesnictr_cmac_path {
+	AESNICTR_CMAC_CHAIN((*chain));
+	void (*expand)(struct aesnictr_key *key, const u8 *in_key,
+		       unsigned int key_len);
+};
 
 /* The C path's chain: the per-call constant-time AES on key's schedule. */
 AESNICTR_CMAC_CHAIN(aesnictr_cmac_chain_c);
 
-/* Expands a 16-, 24- or 32-byte AES key into an encryption schedule. */
-typedef void (aesnictr_cmac_expand_fn)(struct aesnictr_key *key,
-				       const u8 *in_key, unsigned int key_len);
-
 /*
  * Key the MAC (xcbc: XCBC, else CMAC) with in_key, key_len checked by the
- * caller, expanding with expand and encrypting with chain (one path).
+ * caller, on one path.
  */
 void aesnictr_cmac_setkey(struct aesnictr_cmac_key *key, const u8 *in_key,
 			  unsigned int key_len, bool xcbc,
-			  aesnictr_cmac_expand_fn *expand,
-			  aesnictr_cmac_chain_fn *chain);
+			  const struct aesnictr_cmac_path *path);
 
 void aesnictr_cmac_init(struct aesnictr_cmac_state *st);
 
@@ -60,13 +62,13 @@ void aesnictr_cmac_init(struct aesnictr_cmac_state *st);
  * long (the caller bounds len to bound them).
  */
 void aesnictr_cmac_update(const struct aesnictr_cmac_key *key,
-			  aesnictr_cmac_chain_fn *chain,
+			  const struct aesnictr_cmac_path *path,
 			  struct aesnictr_cmac_state *st, const u8 *data,
 			  unsigned int len);
 
 /* The 16-byte MAC of the message; st is wiped. */
 void aesnictr_cmac_final(const struct aesnictr_cmac_key *key,
-			 aesnictr_cmac_chain_fn *chain,
+			 const struct aesnictr_cmac_path *path,
 			 struct aesnictr_cmac_state *st,
 			 u8 out[AESNICTR_BLOCK_SIZE]);
 

@@ -40,17 +40,23 @@ static void cmac_expand_c(struct aesnictr_key *key, const u8 *in_key,
 	aesnictr_aes_expand(key, NULL, in_key, key_len, false);
 }
 
+static const struct aesnictr_cmac_path cmac_simd = {
+	aesnictr_cmac_chain_avx, cmac_expand_simd
+};
+
+static const struct aesnictr_cmac_path cmac_c = {
+	aesnictr_cmac_chain_c, cmac_expand_c
+};
+
 void aesnictr_cmac_key(struct aesnictr_cmac_key *key, const u8 *in_key,
 		       unsigned int key_len, bool xcbc, bool simd)
 {
 	if (simd) {
 		kernel_fpu_begin();
-		aesnictr_cmac_setkey(key, in_key, key_len, xcbc,
-				     cmac_expand_simd, aesnictr_cmac_chain_avx);
+		aesnictr_cmac_setkey(key, in_key, key_len, xcbc, &cmac_simd);
 		kernel_fpu_end();
 	} else {
-		aesnictr_cmac_setkey(key, in_key, key_len, xcbc, cmac_expand_c,
-				     aesnictr_cmac_chain_c);
+		aesnictr_cmac_setkey(key, in_key, key_len, xcbc, &cmac_c);
 	}
 }
 
@@ -60,14 +66,14 @@ static void cmac_update_path(const struct aesnictr_cmac_key *key, bool simd,
 			     unsigned int len)
 {
 	if (!simd) {
-		aesnictr_cmac_update(key, aesnictr_cmac_chain_c, st, data, len);
+		aesnictr_cmac_update(key, &cmac_c, st, data, len);
 		return;
 	}
 	do {
 		unsigned int n = min_t(unsigned int, len, CMAC_FPU_BYTES);
 
 		kernel_fpu_begin();
-		aesnictr_cmac_update(key, aesnictr_cmac_chain_avx, st, data, n);
+		aesnictr_cmac_update(key, &cmac_simd, st, data, n);
 		kernel_fpu_end();
 		data += n;
 		len -= n;
@@ -80,10 +86,10 @@ static void cmac_final_path(const struct aesnictr_cmac_key *key, bool simd,
 {
 	if (simd) {
 		kernel_fpu_begin();
-		aesnictr_cmac_final(key, aesnictr_cmac_chain_avx, st, out);
+		aesnictr_cmac_final(key, &cmac_simd, st, out);
 		kernel_fpu_end();
 	} else {
-		aesnictr_cmac_final(key, aesnictr_cmac_chain_c, st, out);
+		aesnictr_cmac_final(key, &cmac_c, st, out);
 	}
 }
 

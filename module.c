@@ -348,7 +348,7 @@ static void __exit aesnictr_exit(void)
 module_init(aesnictr_init);
 module_exit(aesnictr_exit);
 
-MODULE_DESCRIPTION("AES-CTR, AES-GCM, AES-CCM, AES-XTS and AES-CBC with HMAC-SHA1/SHA256/SHA384/SHA512 (authenc, authencesn) with AES-NI/AVX, VAES, SHA-NI and AVX2");
+MODULE_DESCRIPTION("AES-CTR, AES-GCM, AES-CCM, AES-XTS, AES-CBC (and CTS), AES-CMAC, AES-XCBC-MAC and AES-CBC with HMAC-SHA1/SHA256/SHA384/SHA512 (authenc, authencesn) with AES-NI/AVX, VAES, SHA-NI and AVX2");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(AESNICTR_VERSION);
 /* the stock drivers first, so priority.c can see what it must beat */
@@ -359,3 +359,7 @@ MODULE_ALIAS_CRYPTO("rfc4106(gcm(aes))");
 MODULE_ALIAS_CRYPTO("xts(aes)");
 MODULE_ALIAS_CRYPTO("ccm(aes)");
 MODULE_ALIAS_CRYPTO("rfc4309(ccm(aes))");
+MODULE_ALIAS_CRYPTO("cbc(aes)");
+MODULE_ALIAS_CRYPTO("cts(cbc(aes))");
+MODULE_ALIAS_CRYPTO("cmac(aes)");
+MODULE_ALIAS_CRYPTO("xcbc(aes)");

@@ -82,11 +82,9 @@ static void expand_asm(struct aesnictr_key *key, const u8 *in_key,
 	aesnictr_expand_key(key, in_key, key_len);
 }
 
-static aesnictr_cmac_chain_fn *const path_chain[NR_PATHS] = {
-	[PATH_AVX] = w_chain, [PATH_C] = aesnictr_cmac_chain_c,
-};
-static aesnictr_cmac_expand_fn *const path_expand[NR_PATHS] = {
-	[PATH_AVX] = expand_asm, [PATH_C] = aesnictr_ct_expand_key,
+static const struct aesnictr_cmac_path paths[NR_PATHS] = {
+	[PATH_AVX] = { w_chain, expand_asm },
+	[PATH_C] = { aesnictr_cmac_chain_c, aesnictr_ct_expand_key },
 };
 
 /* ---- groups: one PASS/FAIL line per path ---------------------------------- */
@@ -312,7 +310,7 @@ static void mkey_set(struct mkey *m, int xcbc, unsigned int klen, const u8 *raw)
 	for (p = 0; p < NR_PATHS; p++)
 		if (path_on[p])
 			aesnictr_cmac_setkey(&m->k[p], raw, klen, xcbc,
-					     path_expand[p], path_chain[p]);
+					     &paths[p]);
 }
 
 static void mkey_random(struct mkey *m, int xcbc, unsigned int klen)
@@ -339,12 +337,12 @@ static int check_mac(enum path p, const struct mkey *m, const u8 *msg,
 
 	aesnictr_cmac_init(&st);
 	for (i = 0; i < np; i++) {
-		aesnictr_cmac_update(&m->k[p], path_chain[p], &st, msg + pos,
+		aesnictr_cmac_update(&m->k[p], &paths[p], &st, msg + pos,
 				     (unsigned int)pieces[i]);
 		pos += pieces[i];
 	}
 	fill_guards(out, BLK, GUARD, GUARD);
-	aesnictr_cmac_final(&m->k[p], path_chain[p], &st, out);
+	aesnictr_cmac_final(&m->k[p], &paths[p], &st, out);
 	ok = pos == len && !memcmp(out, want, BLK);
 	for (i = 0; i < GUARD; i++)
 		if (out[-1 - i] != guard_byte((size_t)i) ||

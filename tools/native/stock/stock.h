@@ -130,6 +130,7 @@ struct stock_impl {
 			unsigned int len, u8 iv[16]);
 	void (*cts_dec)(const void *ctx, u8 *dst, const u8 *src,
 			unsigned int len, u8 iv[16]);
+	/*
 	 * cmac(aes) and xcbc(aes): the single-block AES the MAC runs on, one
 	 * call per block (the composition is bench_cmac.c's).  mac_lib 0:
 	 * 6.1/6.12's crypto/cmac.c and xcbc.c templates over the "aes"
