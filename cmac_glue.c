@@ -28,10 +28,12 @@
 /* The longest chain run in one FPU section (a page). */
 #define CMAC_FPU_BYTES	4096
 
+/* Inside the caller's FPU section (aesnictr_aes_expand() would open one). */
 static void cmac_expand_simd(struct aesnictr_key *key, const u8 *in_key,
 			     unsigned int key_len)
 {
-	aesnictr_aes_expand(key, NULL, in_key, key_len, true);
+	memzero_explicit(key, sizeof(*key));
+	aesnictr_expand_key(key, in_key, key_len);
 }
 
 static void cmac_expand_c(struct aesnictr_key *key, const u8 *in_key,

@@ -262,7 +262,8 @@ static void families_stop(void)
 
 static int __init aesnictr_init(void)
 {
-	char summary[96] = "";
+	/* " <family>=<impl>" per family: at most 24 bytes each */
+	char summary[ARRAY_SIZE(families) * 24 + 1] = "";
 	const char *why = "";
 	int cap = impl_cap(&why);
 	int i, err, n = 0;
