@@ -3,78 +3,161 @@
  * AES key expansion, shared by every family: the encryption schedule and the
  * decryption schedule (struct aesnictr_key, aes_asm.h) with AES-NI.
  *
- * Key expansion (aesnictr_expand_key) follows FIPS-197 word by word:
+ * Key expansion (aesnictr_expand_key), FIPS-197:
  *	w[i] = w[i - Nk] ^ f(w[i - 1])
  * where f is SubWord(RotWord(x)) ^ rcon when i % Nk == 0, SubWord(x) when
- * Nk == 8 and i % Nk == 4, and x otherwise.  SubWord comes from
- * AESKEYGENASSIST (with the word broadcast, dword 1 of the result is
- * RotWord(SubWord(x)) and dword 0 is SubWord(x)), so no table is indexed by
- * key bytes; the only branches are on i, which is public.
+ * Nk == 8 and i % Nk == 4, and x otherwise.  Only the first word of each
+ * group of Nk needs f of a new word; the words after it are running XORs.
+ * So a group comes out of one AESKEYGENASSIST on the previous group: with
+ * x = (x0, x1, x2, x3) (dword 0 lowest) its result is
+ *	(SubWord(x1), RotWord(SubWord(x1)) ^ rcon,
+ *	 SubWord(x3), RotWord(SubWord(x3)) ^ rcon),
+ * and the dword wanted (t) is broadcast with VPSHUFD.  For a group
+ * k = (k0, k1, k2, k3) of 4 words Nk words back, the next 4 words are
+ *	(k0 ^ t, k0 ^ k1 ^ t, k0 ^ k1 ^ k2 ^ t, k0 ^ k1 ^ k2 ^ k3 ^ t),
+ * the prefix XOR of k, in two shift-and-XOR steps (FOLD):
+ *	y = k ^ (k << 32 bits);  y ^= y << 64 bits
+ * (VPSLLDQ $4 / $8: latency 4, where the three single-word steps take 6;
+ * it runs beside AESKEYGENASSIST, on the critical path only with its
+ * final VPXOR).
+ *  - AES-128 (Nk 4): rk[r] = FOLD(rk[r - 1]) ^ bcast(dword 3 of
+ *    AESKEYGENASSIST(rk[r - 1], rcon_r)), r = 1..10.
+ *  - AES-256 (Nk 8): rk[2j] = FOLD(rk[2j - 2]) ^ bcast(dword 3 of
+ *    AESKEYGENASSIST(rk[2j - 1], rcon_j)) (j = 1..7), and rk[2j + 1] =
+ *    FOLD(rk[2j - 1]) ^ bcast(dword 2 of AESKEYGENASSIST(rk[2j], 0)): the
+ *    SubWord of the new rk[2j]'s last word (j = 1..6).
+ *  - AES-192 (Nk 6): a step j = 1..8 takes the previous group of 6 words as
+ *    a = w[6j - 6 .. 6j - 3] and b = w[6j - 2 .. 6j - 1] (dwords 0 and 1;
+ *    dwords 2 and 3 are don't-care, never shifted down into 0 and 1) and
+ *    makes a' = FOLD(a) ^ bcast(dword 1 of AESKEYGENASSIST(b, rcon_j)) (w[5]
+ *    is b's dword 1 = x1) and b' = (b0, b0 ^ b1) ^ bcast(a'3).  a' is stored
+ *    at word 6j (byte 24j, unaligned when j is odd), b' dwords 0-1 at word
+ *    6j + 4, so rk[] is the FIPS-197 schedule, 16 bytes a round key; step 8
+ *    stores a' only (w[48..51] = rk[12]), nothing is written past rk[12].
+ * rcon is an immediate of AESKEYGENASSIST, so each key size is unrolled; the
+ * only branch is on the key length, which is public.  No table, no branch,
+ * no address depends on key bytes.
+ * Registers: rdi key, rsi in, edx len; xmm0 the 4-word group (AES-256:
+ * the even round key), xmm1 the AES-256 odd round key / AES-192 b, xmm2 the
+ * broadcast AESKEYGENASSIST word, xmm3 FOLD's shifted copy.  Every one of
+ * xmm0-xmm3 is wiped before return; no general register holds key bytes.
  *
  * Decryption keys (aesnictr_invert_key) for the equivalent inverse cipher
  * that AESDEC implements: dec[0] = enc[n], dec[i] = InvMixColumns(enc[n - i])
- * (AESIMC) for 0 < i < n, dec[n] = enc[0].
- * Wiped on return: xmm0 (and r9d in expand_key), the only key registers.
+ * (AESIMC) for 0 < i < n, dec[n] = enc[0].  Wiped on return: xmm0, the only
+ * key register.
  */
 #include <linux/linkage.h>
 
 #include "aes_asm.h"
 
+/* \x = prefix XOR of \x's dwords (dword i = x0 ^ .. ^ xi); \tmp clobbered */
+.macro FOLD x, tmp
+	vpslldq	$4, \x, \tmp
+	vpxor	\tmp, \x, \x
+	vpslldq	$8, \x, \tmp
+	vpxor	\tmp, \x, \x
+.endm
+
+/* AES-128: rk[\r] (in xmm0) from rk[\r - 1] (in xmm0) */
+.macro KEY128 r, rcon
+	vaeskeygenassist $\rcon, %xmm0, %xmm2
+	FOLD	%xmm0, %xmm3
+	vpshufd	$0xff, %xmm2, %xmm2		/* RotWord(SubWord(w3)) ^ rcon */
+	vpxor	%xmm2, %xmm0, %xmm0
+	vmovdqu	%xmm0, 16 * \r(%rdi)
+.endm
+
+/* AES-256: rk[2j] (xmm0) from rk[2j - 2] (xmm0) and rk[2j - 1] (xmm1) */
+.macro KEY256_EVEN j, rcon
+	vaeskeygenassist $\rcon, %xmm1, %xmm2
+	FOLD	%xmm0, %xmm3
+	vpshufd	$0xff, %xmm2, %xmm2		/* RotWord(SubWord(w7)) ^ rcon */
+	vpxor	%xmm2, %xmm0, %xmm0
+	vmovdqu	%xmm0, 32 * \j(%rdi)
+.endm
+
+/* AES-256: rk[2j + 1] (xmm1) from rk[2j - 1] (xmm1) and rk[2j] (xmm0) */
+.macro KEY256_ODD j
+	vaeskeygenassist $0, %xmm0, %xmm2
+	FOLD	%xmm1, %xmm3
+	vpshufd	$0xaa, %xmm2, %xmm2		/* SubWord(w3) */
+	vpxor	%xmm2, %xmm1, %xmm1
+	vmovdqu	%xmm1, 32 * \j + 16(%rdi)
+.endm
+
+/* AES-192: w[6j .. 6j + 5] (a: xmm0, b: xmm1 dwords 0-1) from the 6 before */
+.macro KEY192 j, rcon, last=0
+	vaeskeygenassist $\rcon, %xmm1, %xmm2
+	FOLD	%xmm0, %xmm3
+	vpshufd	$0x55, %xmm2, %xmm2		/* RotWord(SubWord(w5)) ^ rcon */
+	vpxor	%xmm2, %xmm0, %xmm0
+	vmovdqu	%xmm0, 24 * \j(%rdi)
+.if !\last
+	vpslldq	$4, %xmm1, %xmm3
+	vpshufd	$0xff, %xmm0, %xmm2		/* a'3 */
+	vpxor	%xmm3, %xmm1, %xmm1
+	vpxor	%xmm2, %xmm1, %xmm1
+	vmovq	%xmm1, 24 * \j + 16(%rdi)
+.endif
+.endm
+
 	.text
 
 /* void aesnictr_expand_key(struct aesnictr_key *key, const u8 *in, unsigned int len) */
 SYM_FUNC_START(aesnictr_expand_key)
-	mov	%edx, %ecx
-	shr	$2, %ecx			/* Nk: 4, 6 or 8 words */
-	lea	6(%rcx), %eax			/* rounds = Nk + 6 */
-	mov	%eax, AESNICTR_KEY_NROUNDS(%rdi)
-	lea	4(,%rax,4), %r8d		/* words to produce: 4 * (rounds + 1) */
-	xor	%eax, %eax
-.Lcopy_key:
-	mov	(%rsi,%rax,4), %r9d
-	mov	%r9d, (%rdi,%rax,4)
-	inc	%eax
-	cmp	%ecx, %eax
-	jb	.Lcopy_key
-	xor	%r10d, %r10d			/* i % Nk */
-	mov	$1, %r11d			/* rcon */
-.Lnext_word:
-	mov	-4(%rdi,%rax,4), %r9d		/* w[i - 1] */
-	test	%r10d, %r10d
-	jnz	.Lmaybe_subword
-	vmovd	%r9d, %xmm0
-	vpshufd	$0, %xmm0, %xmm0
-	vaeskeygenassist $0, %xmm0, %xmm0
-	vpextrd	$1, %xmm0, %r9d			/* RotWord(SubWord(w)) */
-	xor	%r11d, %r9d
-	add	%r11d, %r11d			/* rcon *= x in GF(2^8) */
-	cmp	$0x100, %r11d
-	jb	.Lxor_word
-	xor	$0x11b, %r11d
-	jmp	.Lxor_word
-.Lmaybe_subword:
-	cmp	$8, %ecx
-	jne	.Lxor_word
-	cmp	$4, %r10d
-	jne	.Lxor_word
-	vmovd	%r9d, %xmm0
-	vpshufd	$0, %xmm0, %xmm0
-	vaeskeygenassist $0, %xmm0, %xmm0
-	vmovd	%xmm0, %r9d			/* SubWord(w) */
-.Lxor_word:
-	mov	%eax, %edx
-	sub	%ecx, %edx
-	xor	(%rdi,%rdx,4), %r9d		/* ^= w[i - Nk] */
-	mov	%r9d, (%rdi,%rax,4)
-	inc	%r10d
-	cmp	%ecx, %r10d
-	jb	1f
-	xor	%r10d, %r10d
-1:	inc	%eax
-	cmp	%r8d, %eax
-	jb	.Lnext_word
+	vmovdqu	(%rsi), %xmm0
+	vmovdqu	%xmm0, (%rdi)
+	cmp	$24, %edx
+	je	.Lexpand192
+	ja	.Lexpand256
+	movl	$10, AESNICTR_KEY_NROUNDS(%rdi)
+	KEY128	1, 0x01
+	KEY128	2, 0x02
+	KEY128	3, 0x04
+	KEY128	4, 0x08
+	KEY128	5, 0x10
+	KEY128	6, 0x20
+	KEY128	7, 0x40
+	KEY128	8, 0x80
+	KEY128	9, 0x1b
+	KEY128	10, 0x36
+	jmp	.Lexpand_done
+.Lexpand192:
+	movl	$12, AESNICTR_KEY_NROUNDS(%rdi)
+	vmovq	16(%rsi), %xmm1			/* w4, w5; dwords 2-3 zero */
+	vmovq	%xmm1, 16(%rdi)
+	KEY192	1, 0x01
+	KEY192	2, 0x02
+	KEY192	3, 0x04
+	KEY192	4, 0x08
+	KEY192	5, 0x10
+	KEY192	6, 0x20
+	KEY192	7, 0x40
+	KEY192	8, 0x80, 1
+	jmp	.Lexpand_done
+.Lexpand256:
+	movl	$14, AESNICTR_KEY_NROUNDS(%rdi)
+	vmovdqu	16(%rsi), %xmm1
+	vmovdqu	%xmm1, 16(%rdi)
+	KEY256_EVEN 1, 0x01
+	KEY256_ODD  1
+	KEY256_EVEN 2, 0x02
+	KEY256_ODD  2
+	KEY256_EVEN 3, 0x04
+	KEY256_ODD  3
+	KEY256_EVEN 4, 0x08
+	KEY256_ODD  4
+	KEY256_EVEN 5, 0x10
+	KEY256_ODD  5
+	KEY256_EVEN 6, 0x20
+	KEY256_ODD  6
+	KEY256_EVEN 7, 0x40
+.Lexpand_done:
 	vpxor	%xmm0, %xmm0, %xmm0
-	xor	%r9d, %r9d
+	vpxor	%xmm1, %xmm1, %xmm1
+	vpxor	%xmm2, %xmm2, %xmm2
+	vpxor	%xmm3, %xmm3, %xmm3
 	RET
 SYM_FUNC_END(aesnictr_expand_key)
 
