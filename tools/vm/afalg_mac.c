@@ -21,6 +21,9 @@
  *                                  then N/4 "SMB signing" cases: a new
  *                                  16-byte key on the same tfm, then one
  *                                  message in pieces
+ *   afalg_mac --vs KIND DRIVER N   the same against the oracle of KIND (cmac
+ *                                  or xcbc): the other kind's must fail (the
+ *                                  harness self-check)
  *   afalg_mac --kat NAME           RFC 4493 / SP 800-38B D (cmac) or RFC
  *                                  3566 (xcbc) vectors (../../cmac_vectors.h),
  *                                  flat and in pieces
@@ -330,6 +333,9 @@ static int mismatch(const char *what, const char *drv, const char *oname,
 	return 1;
 }
 
+/* --vs KIND: the oracle of the other kind (the harness self-check) */
+static const char *vs_kind;
+
 static int do_fuzz(const char *drv, unsigned long n, uint64_t seed)
 {
 	static const unsigned int all_klens[3] = { 16, 24, 32 };
@@ -348,7 +354,7 @@ static int do_fuzz(const char *drv, unsigned long n, uint64_t seed)
 		       drv, strerror(-e1));
 		return 1;
 	}
-	e2 = bind_oracle(&o, kind(drv), oname, sizeof(oname));
+	e2 = bind_oracle(&o, vs_kind ? vs_kind : kind(drv), oname, sizeof(oname));
 	if (e2) {
 		printf("FAIL: %s fuzz %s: no oracle (%s-aes-lib, %s(aes-generic)): %s\n",
 		       kind(drv), drv, kind(drv), kind(drv), strerror(-e2));
@@ -360,7 +366,7 @@ static int do_fuzz(const char *drv, unsigned long n, uint64_t seed)
 		if (!alg_setkey(&o, key, all_klens[i]))
 			klens[nk++] = all_klens[i];
 	}
-	if (!nk || (!is_xcbc(drv) && nk != 3)) {
+	if (!nk || (!is_xcbc(vs_kind ? vs_kind : drv) && nk != 3)) {
 		printf("FAIL: %s fuzz %s: the oracle %s takes only %u of the key sizes 16/24/32\n",
 		       kind(drv), drv, oname, nk);
 		return 1;
@@ -432,7 +438,7 @@ static int do_fuzz(const char *drv, unsigned long n, uint64_t seed)
 }
 
 #define USAGE \
-		"usage: afalg_mac [--seed S] DRIVER N\n" \
+		"usage: afalg_mac [--seed S] [--vs cmac|xcbc] DRIVER N\n" \
 		"       afalg_mac --kat NAME\n" \
 		"       afalg_mac --badkeys NAME\n" \
 		"       afalg_mac --hold NAME SECS\n" \
@@ -459,9 +465,12 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--hold") && argc == 4)
 		return do_hold(argv[2], (unsigned int)strtoul(argv[3], NULL, 0));
-	if (argc > 2 && !strcmp(argv[1], "--seed")) {
-		seed = strtoull(argv[2], NULL, 0);
-		i = 3;
+	while (argc - i > 2 && (!strcmp(argv[i], "--seed") || !strcmp(argv[i], "--vs"))) {
+		if (!strcmp(argv[i], "--seed"))
+			seed = strtoull(argv[i + 1], NULL, 0);
+		else
+			vs_kind = argv[i + 1];
+		i += 2;
 	}
 	if (argc - i != 2)
 		usage_exit(USAGE);

@@ -62,6 +62,15 @@ mac_fuzz_counted() {
 	esac
 }
 
+# the fuzzer must notice a wrong MAC: our cmac(aes) against the xcbc oracle
+mac_selfcheck() {
+	afalg_mac --seed 7 --vs xcbc "$CDRV" 30 >/tmp/neg.out 2>&1
+	_rc=$?
+	check $([ $_rc -eq 1 ] && grep -q "^FAIL: fuzz $CDRV vs " /tmp/neg.out; echo $?) \
+		"fuzzer self-check: $CDRV against the xcbc oracle is reported ($(grep -c '^FAIL: fuzz ' /tmp/neg.out) mismatches shown)" \
+		"fuzzer self-check: $CDRV against the xcbc oracle was not reported as wrong (status $_rc): $(tail -1 /tmp/neg.out)"
+}
+
 # the known answers on both our drivers
 mac_kats() {
 	run_tool afalg_mac --kat "$CDRV"
@@ -129,6 +138,7 @@ scenario_run() {
 	mac_kats
 	run_tool afalg_mac --badkeys "$CDRV"
 	run_tool afalg_mac --badkeys "$XDRV"
+	mac_selfcheck
 	_kp=0
 	mac_probes_on && _kp=1
 	_tf=$(now)
