@@ -125,10 +125,11 @@ for a in modprobe depmod modinfo lsmod; do ln -s kmod "$stage/lib/vmtest/kmod/$a
 # (names a kernel does not have, e.g. ghash_generic on 7.x, are skipped);
 # ccm is the template (ccm.ko also holds cbcmac on 6.1 .. 7.3: afalg_ccm's
 # oracle), tls the ktls scenario's, mac80211_hwsim and cmac the wifi one's
+# (cmac and xcbc also the cmac scenario's oracles)
 want="af_alg algif_skcipher algif_aead algif_hash crypto_user ctr ecb cbc cts cryptd crypto_simd aesni_intel tcrypt
 gcm ghash_generic seqiv echainiv authenc authencesn hmac sha1 sha256 sha512_ssse3 sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 essiv xts dm_mod dm_crypt dm_integrity brd loop
 xfrm_user xfrm_algo esp4 esp4_offload esp6 veth drbg jitterentropy_rng sha512_generic sch_netem
-ccm tls mac80211_hwsim cfg80211 mac80211 cmac"
+ccm tls mac80211_hwsim cfg80211 mac80211 cmac xcbc"
 if [ -n "$ko" ]; then
 	for d in $(modinfo -F depends "$ko" | tr ',' ' '); do want="$want $d"; done
 fi
