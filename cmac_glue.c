@@ -76,6 +76,7 @@ static void cmac_update_path(const struct aesnictr_cmac_key *key, bool simd,
 
 		kernel_fpu_begin();
 		aesnictr_cmac_update(key, &cmac_simd, st, data, n);
+		aesnictr_test_fault_state(st->mac, n, true);
 		kernel_fpu_end();
 		data += n;
 		len -= n;

@@ -93,7 +93,8 @@ static int impl_cap(const char **why)
 static long disabled_families(void)
 {
 	const char *p = disable;
-	char known[64] = "";
+	/* "<name>, " per family: family names are short (at most 16 bytes) */
+	char known[ARRAY_SIZE(families) * 18 + 1] = "";
 	long mask = 0;
 	int i;
 
