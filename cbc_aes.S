@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * AES-CBC (NIST SP 800-38A 6.2), the ABI of cbc_asm.h: one encryption
- * routine (a serial chain, AES-NI on xmm) and decryption for three vector
- * widths: avx (VL 16), vaes2 (VL 32), vaes512 (VL 64).
+ * routine (a serial chain, AES-NI on xmm), decryption for three vector
+ * widths: avx (VL 16), vaes2 (VL 32), vaes512 (VL 64), and the ciphertext
+ * stealing of cts(cbc(aes)).
  *
  * Encryption, C_i = E(P_i ^ C_i-1): the chain per block is the XOR with
  * the previous ciphertext, then the rounds.  The XOR is taken off it by
@@ -33,6 +34,10 @@
  * one of 4, 2, 1 vectors as needed, then (VL 32, 64) single blocks on xmm
  * with round keys from memory.  Every round key is applied to all vectors
  * of a batch before the next.
+ *
+ * The last two blocks of cts(cbc(aes)) (CBC-CS3, the kernel's cts
+ * template's order) are one routine per direction on xmm, single blocks
+ * with round keys from memory: see _aes_cts_tail.
  *
  * Registers: the SysV arguments and the #defines below; per width the
  * names of _cbc_set_regs.  Wiped on return: the registers that held round
@@ -162,6 +167,101 @@ SYM_TYPED_FUNC_START(aesnictr_cbc_encrypt_avx)
 .Lenc_return:
 	RET
 SYM_FUNC_END(aesnictr_cbc_encrypt_avx)
+
+/* ---- the last two blocks of cts(cbc(aes)) --------------------------------- */
+
+#define TAIL		%r11		/* b = len - 16, the bytes of the second block */
+
+/* Round i (1..13) of one block x, the round key from memory. */
+.macro _cbc_round_mem i, enc, x
+	.if \enc
+		vaesenc		16*\i(KEY), \x, \x
+	.else
+		vaesdec		16*\i(KEY), \x, \x
+	.endif
+.endm
+
+/* x = the cipher of x (enc: E, else D), last round key klast; rk from memory. */
+.macro _cts_block enc, x, klast
+	vpxor		(KEY), \x, \x
+	.irp i, 1,2,3,4,5,6,7,8,9
+		_cbc_round_mem	\i, \enc, \x
+	.endr
+	_aes_rounds_from10 NROUNDS, _cbc_round_mem, \enc, \x
+	.if \enc
+		vaesenclast	\klast, \x, \x
+	.else
+		vaesdeclast	\klast, \x, \x
+	.endif
+.endm
+
+/*
+ * void aesnictr_cts_<en|de>crypt_tail_avx(key, dst, src, len, iv), cbc_asm.h.
+ * len = 16 + b, b = 1..16.  With S = the first 16 bytes in, T = the b bytes
+ * after them zero-padded (T || 0):
+ *	encrypt: X = E(S ^ iv), Y = E((T || 0) ^ X); out = Y || X[0..b);
+ *	decrypt: Z = D(S) ^ (T || 0), out tail = Z[0..b),
+ *		 out first 16 = D(T || Z[b..16)) ^ iv;
+ * iv out = Y (encrypt) or S (decrypt).  The in tail is one 16-byte load
+ * ending at the end of src, moved to bytes 0..b-1 by the VPSHUFB mask at
+ * .Lshift_window + 32 - b (zero above); the out tail one 16-byte store
+ * ending at the end of dst, its bytes moved up by the mask at
+ * .Lshift_window + b, before the store of the first 16 bytes (which
+ * overwrites the rest of it).  Everything in is read before anything is
+ * stored (in place).  Registers: xmm0 the first block, xmm1 the second,
+ * xmm2/xmm3 the masks, xmm4 S (decrypt), xmm5 rkN ^ iv (decrypt).
+ */
+.macro _aes_cts_tail enc
+	mov	LEN32, LEN32			/* zero-extend len */
+	lea	-16(LEN), TAIL
+	mov	AESNICTR_KEY_NROUNDS(KEY), NROUNDS
+	mov	NROUNDS, %eax
+	shl	$4, %eax
+	lea	(KEY,%rax), RKLAST_PTR
+	vmovdqu		(SRC), %xmm0			/* S */
+	vmovdqu		(SRC,TAIL), %xmm1		/* T in bytes 16-b .. 15 */
+	lea		.Lshift_window(%rip), %rax
+	vmovdqu		(%rax,TAIL), %xmm2		/* byte j: j - (16 - b), or zero */
+	add		$32, %rax
+	sub		TAIL, %rax
+	vmovdqu		(%rax), %xmm3			/* byte i < b: 16 - b + i; else zero */
+	vpshufb		%xmm3, %xmm1, %xmm1		/* T || 0 */
+.if \enc
+	vpxor		(IVP), %xmm0, %xmm0
+	_cts_block	1, %xmm0, (RKLAST_PTR)		/* X */
+	vpxor		%xmm0, %xmm1, %xmm1		/* (T || 0) ^ X */
+	vpshufb		%xmm2, %xmm0, %xmm0		/* X[0..b) in bytes 16-b .. 15 */
+	vmovdqu		%xmm0, (DST,TAIL)
+	_cts_block	1, %xmm1, (RKLAST_PTR)		/* Y */
+	vmovdqu		%xmm1, (DST)
+	vmovdqu		%xmm1, (IVP)
+.else
+	vmovdqa		%xmm0, %xmm4			/* S: the iv out */
+	_cts_block	0, %xmm0, (RKLAST_PTR)		/* D(S) */
+	vpxor		%xmm1, %xmm0, %xmm0		/* Z */
+	vpblendvb	%xmm3, %xmm0, %xmm1, %xmm1	/* T || Z[b..16) */
+	vpshufb		%xmm2, %xmm0, %xmm0		/* Z[0..b) in bytes 16-b .. 15 */
+	vmovdqu		%xmm0, (DST,TAIL)
+	vmovdqu		(RKLAST_PTR), %xmm5
+	vpxor		(IVP), %xmm5, %xmm5		/* rkN ^ iv */
+	_cts_block	0, %xmm1, %xmm5
+	vmovdqu		%xmm1, (DST)
+	vmovdqu		%xmm4, (IVP)
+.endif
+	.irp r, 0,1,4,5
+		vpxor	%xmm\r, %xmm\r, %xmm\r
+	.endr
+	vzeroupper
+	RET
+.endm
+
+SYM_TYPED_FUNC_START(aesnictr_cts_encrypt_tail_avx)
+	_aes_cts_tail	1
+SYM_FUNC_END(aesnictr_cts_encrypt_tail_avx)
+
+SYM_TYPED_FUNC_START(aesnictr_cts_decrypt_tail_avx)
+	_aes_cts_tail	0
+SYM_FUNC_END(aesnictr_cts_decrypt_tail_avx)
 
 /* ---- decryption ---------------------------------------------------------- */
 
@@ -323,7 +423,7 @@ SYM_FUNC_END(aesnictr_cbc_encrypt_avx)
 		.irp i, 1,2,3,4,5,6,7,8,9
 			vaesdec		16*\i(KEY), %xmm0, %xmm0
 		.endr
-		_aes_rounds_from10 NROUNDS, _cbc_dec_round_mem
+		_aes_rounds_from10 NROUNDS, _cbc_round_mem, 0, %xmm0
 		vpxor		(RKLAST_PTR), %xmm1, %xmm3
 		vaesdeclast	%xmm3, %xmm0, %xmm0
 		vmovdqu		%xmm0, (DST)
@@ -348,11 +448,6 @@ SYM_FUNC_END(aesnictr_cbc_encrypt_avx)
 	vzeroupper
 .Lreturn\@:
 	RET
-.endm
-
-/* Single-block round i with the key from memory. */
-.macro _cbc_dec_round_mem i
-	vaesdec		16*\i(KEY), %xmm0, %xmm0
 .endm
 
 _set_veclen 16

@@ -37,5 +37,16 @@ AESNICTR_CBC_CRYPT(aesnictr_cbc_decrypt_avx);
 AESNICTR_CBC_CRYPT(aesnictr_cbc_decrypt_vaes2);
 AESNICTR_CBC_CRYPT(aesnictr_cbc_decrypt_vaes512);
 
+/*
+ * The last len = 16 + b bytes (b = 1..16) of a cts(cbc(aes)) message, as the
+ * kernel's cts template does them (CBC-CS3: the last two blocks swapped,
+ * also when b = 16), with the encryption or the decryption schedule; iv
+ * in: the chaining value before them, out: the first 16 bytes of
+ * ciphertext as stored.  One routine serves every width.  src == dst is
+ * allowed; no byte outside src[0..len) and dst[0..len) is accessed.
+ */
+AESNICTR_CBC_CRYPT(aesnictr_cts_encrypt_tail_avx);
+AESNICTR_CBC_CRYPT(aesnictr_cts_decrypt_tail_avx);
+
 #endif /* !__ASSEMBLER__ */
 #endif /* AESNICTR_CBC_ASM_H */

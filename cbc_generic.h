@@ -24,11 +24,14 @@ struct aesnictr_cbc_keys {
 
 /*
  * One implementation's routines (cbc_asm.h; the C ones have the same
- * signatures): every implementation encrypts with the one serial chain.
+ * signatures): every implementation encrypts with the one serial chain,
+ * and the assembly ones share the cts tails.
  */
 struct aesnictr_cbc_impl {
 	AESNICTR_CBC_CRYPT((*encrypt));
 	AESNICTR_CBC_CRYPT((*decrypt));
+	AESNICTR_CBC_CRYPT((*cts_encrypt_tail));
+	AESNICTR_CBC_CRYPT((*cts_decrypt_tail));
 };
 
 /*
@@ -45,9 +48,15 @@ extern const struct aesnictr_cbc_impl aesnictr_cbc_c_impl;
  * as the kernel's cts template leaves it (the first of the two blocks of
  * ciphertext as they are stored).
  */
-void aesnictr_cts_tail(const struct aesnictr_cbc_keys *keys,
-		       const struct aesnictr_cbc_impl *impl, u8 *dst,
-		       const u8 *src, unsigned int len,
-		       u8 iv[AESNICTR_BLOCK_SIZE], bool enc);
+static inline void aesnictr_cts_tail(const struct aesnictr_cbc_keys *keys,
+				     const struct aesnictr_cbc_impl *impl,
+				     u8 *dst, const u8 *src, unsigned int len,
+				     u8 iv[AESNICTR_BLOCK_SIZE], bool enc)
+{
+	if (enc)
+		impl->cts_encrypt_tail(&keys->enc, dst, src, len, iv);
+	else
+		impl->cts_decrypt_tail(&keys->dec, dst, src, len, iv);
+}
 
 #endif /* AESNICTR_CBC_GENERIC_H */

@@ -4,8 +4,8 @@
  * 800-38A) and cts(cbc(aes)) (CBC with ciphertext stealing as the kernel's
  * cts template does it: CBC-CS3 of SP 800-38A's addendum, the last two
  * blocks swapped), registered as cbc-aes-aesnictr-<impl> and
- * cts-cbc-aes-aesnictr-<impl>.  Two families, as their priorities differ
- * (cts_stock below).
+ * cts-cbc-aes-aesnictr-<impl>.  Two families, as their priorities are set
+ * differently: cbc's is held for the templates over it (priority.h).
  *
  * Encryption is one serial chain, the same AES-NI routine for every
  * implementation; decryption is as wide as the implementation (cbc_asm.h).
@@ -14,7 +14,7 @@
  * the chaining value carried in the request's IV.  For cts(cbc(aes)) the
  * driver holds back the last two blocks (the second maybe partial) of a
  * message longer than 16 bytes and hands them over as one last piece, done
- * here (cbc_tail).  The IV a request leaves is the one the kernel's
+ * here (cbc_tail: one assembly call).  The IV a request leaves is the one the kernel's
  * templates leave: the last ciphertext block for cbc, the first of the two
  * swapped ones for cts.  When the FPU is not usable, requests run the C
  * implementation (the constant-time AES of aes_ct.c behind the assembly's
@@ -38,14 +38,17 @@ struct cbc_ctx {
 
 static const struct aesnictr_cbc_impl cbc_impls[AESNICTR_NR_IMPLS] = {
 	[AESNICTR_AVX] = {
-		aesnictr_cbc_encrypt_avx, aesnictr_cbc_decrypt_avx
+		aesnictr_cbc_encrypt_avx, aesnictr_cbc_decrypt_avx,
+		aesnictr_cts_encrypt_tail_avx, aesnictr_cts_decrypt_tail_avx
 	},
 #if AESNICTR_AS_VAES
 	[AESNICTR_VAES2] = {
-		aesnictr_cbc_encrypt_avx, aesnictr_cbc_decrypt_vaes2
+		aesnictr_cbc_encrypt_avx, aesnictr_cbc_decrypt_vaes2,
+		aesnictr_cts_encrypt_tail_avx, aesnictr_cts_decrypt_tail_avx
 	},
 	[AESNICTR_VAES512] = {
-		aesnictr_cbc_encrypt_avx, aesnictr_cbc_decrypt_vaes512
+		aesnictr_cbc_encrypt_avx, aesnictr_cbc_decrypt_vaes512,
+		aesnictr_cts_encrypt_tail_avx, aesnictr_cts_decrypt_tail_avx
 	},
 #endif
 };
@@ -244,19 +247,20 @@ static const struct aesnictr_policy cbc_policy = {
 };
 
 /*
- * The stock cts(cbc(aes)) drivers: every kernel's cts-cbc-aes-aesni (400)
- * does the last two blocks in one assembly call; ours makes them from the
- * CBC routines, which make bench measured 0.3-0.7x as fast for messages of
- * 17 to 64 bytes (fscrypt's file names, Kerberos tokens) on Zen 5, and
- * level from 255 bytes (decryption up to 4x with VAES from 1500).  So
- * ours stays below it and reachable by name; it stands first where no
- * aesni driver is registered, and for the synchronous callers of 6.1 and
- * 6.12 (NFS krb5p), whose cts-cbc-aes-aesni is asynchronous.  7.3's
+ * The stock cts(cbc(aes)) drivers: every kernel's cts-cbc-aes-aesni (400):
+ * the CBC routines over all but the last two blocks, then one assembly
+ * call for those, as ours (aesnictr_cts_<en|de>crypt_tail_avx).  make bench
+ * measured ours 1.00-1.18x at 17 to 64 bytes (fscrypt's file names,
+ * Kerberos tokens) and 1.05-4.2x from 255 on Zen 5 (median of 3; one
+ * 0.98 at AES-256 64 B encryption, the routine every tier shares, whose
+ * other rows there are 1.00).  On the default class (Intel) a prediction:
+ * the same tail (two blocks' rounds in one call), the encryption chain
+ * less one XOR per block, decryption at least twice as wide.  7.3's
  * cts-cbc-aes-lib (110): the AES library one block per call.
  */
 static const struct aesnictr_stock_driver cts_stock[] = {
 	/* driver		beaten by, on: default	amd-zen5-turin */
-	{ "cts-cbc-aes-aesni",	{ AESNICTR_BY_NONE,	AESNICTR_BY_NONE } },
+	{ "cts-cbc-aes-aesni",	{ AESNICTR_BY_ALL,	AESNICTR_BY_ALL } },
 	{ "cts-cbc-aes-lib",	{ AESNICTR_BY_ALL,	AESNICTR_BY_ALL } },
 	{}
 };

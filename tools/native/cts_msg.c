@@ -2,11 +2,15 @@
 /* One cts(cbc(aes)) message as the module runs a request (cts_msg.h). */
 #include "cts_msg.h"
 
+#define CTS_TAILS	aesnictr_cts_encrypt_tail_avx, aesnictr_cts_decrypt_tail_avx
+
 const struct aesnictr_cbc_impl cts_tier_impls[NR_TIERS] = {
-	[TIER_AVX]	= { aesnictr_cbc_encrypt_avx, aesnictr_cbc_decrypt_avx },
-	[TIER_VAES2]	= { aesnictr_cbc_encrypt_avx, aesnictr_cbc_decrypt_vaes2 },
+	[TIER_AVX]	= { aesnictr_cbc_encrypt_avx, aesnictr_cbc_decrypt_avx,
+			    CTS_TAILS },
+	[TIER_VAES2]	= { aesnictr_cbc_encrypt_avx, aesnictr_cbc_decrypt_vaes2,
+			    CTS_TAILS },
 	[TIER_VAES512]	= { aesnictr_cbc_encrypt_avx,
-			    aesnictr_cbc_decrypt_vaes512 },
+			    aesnictr_cbc_decrypt_vaes512, CTS_TAILS },
 };
 
 /* skcipher_driver.c's skcipher_held_back() for cts_whole_blocks. */

@@ -32,7 +32,8 @@
  * 64 KiB, both directions, in place and not; the IV out must be the one
  * the kernel's template leaves (the first of the last two ciphertext
  * blocks as stored; for 16 bytes the one block), and nothing outside dst
- * is written.
+ * is written.  The assembly tail routines also alone (17..32 bytes), with
+ * buffers against unmapped pages and the ABI checked.
  *
  * Output: "PASS: <what>", "FAIL: <what>: <detail>", "NOT COVERED: tier <t>
  * (<why>)" and a final "native cbc tiers covered: ..." line.  Exits 1 on
@@ -981,6 +982,120 @@ static void test_cts_random(unsigned int klen, long cases)
 	cgroup_end();
 }
 
+/*
+ * The assembly tail routines alone (a message of 17..32 bytes is all tail),
+ * the one pair every tier uses: buffers flush against unmapped pages, in
+ * place and not, called through abi_call6() with garbage in the upper half
+ * of the length; output and IV out against OpenSSL's CS3, guard bytes
+ * around dst and the IV, src untouched, the SysV ABI kept.
+ */
+struct cts_tail_case {
+	struct ckey k;
+	long calls;
+	unsigned int abi;
+};
+
+/* One call under the segfault guard: 1 if it faulted. */
+static __attribute__((noinline)) int cts_tail_call(const void *fn,
+						   const struct cts_tail_case *tc,
+						   int enc, u8 *dst, const u8 *src,
+						   size_t len, u8 *iv,
+						   unsigned int *bad)
+{
+	fault_addr = NULL;
+	if (sigsetjmp(fault_jmp, 1)) {
+		fault_armed = 0;
+		return 1;
+	}
+	fault_armed = 1;
+	*bad = abi_call6(fn, (uintptr_t)(enc ? &tc->k.ck.enc : &tc->k.ck.dec),
+			 (uintptr_t)dst, (uintptr_t)src,
+			 (rnd() << 32) | (uint32_t)len, (uintptr_t)iv, 0);
+	fault_armed = 0;
+	return 0;
+}
+
+static void cts_tail_fence_run(void *ctx, const struct fence_case *fc)
+{
+	struct cts_tail_case *tc = ctx;
+	size_t len = fc->len, gb, ga, j;
+	u8 *dst = fence_at(fc, 1, len, GUARD, &gb, &ga);
+	u8 *src = fc->inplace ? dst : fence_at(fc, 0, len, 0, NULL, NULL);
+	u8 ivbuf[BLK + 2 * IV_GUARD], *iv = ivbuf + IV_GUARD, iv0[BLK];
+	char detail[1024];
+	int enc;
+
+	for (enc = 0; enc < 2; enc++) {
+		const u8 *in = rnd_from_pool(len);
+		const void *fn = enc ? (const void *)aesnictr_cts_encrypt_tail_avx :
+				       (const void *)aesnictr_cts_decrypt_tail_avx;
+		const char *what = NULL;
+		unsigned int bad;
+
+		rnd_bytes(iv0, BLK);
+		cts_oracle(&tc->k, iv0, in, want, len, enc);
+		memcpy(src, in, len);
+		fill_guards(dst, len, gb, ga);
+		fill_guards(iv, BLK, IV_GUARD, IV_GUARD);
+		memcpy(iv, iv0, BLK);
+		abi_check_ymm = check_ymm;
+		bad = 0;
+		if (cts_tail_call(fn, tc, enc, dst, src, len, iv, &bad))
+			what = "segfault: an access outside src/dst";
+		tc->abi |= bad;
+		tc->calls++;
+		if (what)
+			;
+		else if (memcmp(dst, want, len))
+			what = "output differs from OpenSSL's CS3";
+		else if (memcmp(iv, enc ? want : in, BLK))
+			what = "iv out is not the first ciphertext block";
+		else if (src != dst && memcmp(src, in, len))
+			what = "wrote to src";
+		else if (bad)
+			what = "ABI broken";
+		for (j = 0; !what && j < IV_GUARD; j++)
+			if (iv[-1 - (ptrdiff_t)j] != guard_byte(j) ||
+			    iv[BLK + j] != guard_byte(j + 7))
+				what = "wrote outside the 16-byte iv";
+		for (j = 0; !what && j < gb; j++)
+			if (dst[-1 - (ptrdiff_t)j] != guard_byte(j))
+				what = "wrote before dst";
+		for (j = 0; !what && j < ga; j++)
+			if (dst[len + j] != guard_byte(j + 7))
+				what = "wrote past the end of dst";
+		snprintf(detail, sizeof(detail), "%s aes-%u len=%zu %s: %s",
+			 enc ? "encrypt" : "decrypt", tc->k.klen * 8, len,
+			 fc->note, what ? what : "");
+		cgroup_record(TIER_AVX, !what, detail);
+	}
+}
+
+static void test_cts_tail_fences(void)
+{
+	static const struct fence_range lens[] = { { 17, 32 } };
+	static struct fence_test ft = {
+		.pages = { 1, 1 }, .lens = lens, .nr_lens = 1, .step = 1,
+		.run = cts_tail_fence_run,
+	};
+	struct cts_tail_case tc;
+	unsigned int klen;
+
+	memset(&tc, 0, sizeof(tc));
+	cgroup_begin("the assembly tails (every tier's) alone, lengths 17..32, AES-128/192/256, buffers against unmapped pages, in place and not, garbage in len's upper half, iv out");
+	for (klen = 16; klen <= 32; klen += 8) {
+		ckey_random(&tc.k, klen);
+		ft.ctx = &tc;
+		run_fences(&ft);
+	}
+	cgroup_end();
+	if (tc.abi)
+		fail("cts tail ABI:%s", abi_what(tc.abi));
+	else
+		pass("cts tail ABI: rbx/rbp/r12-r15/rsp preserved, DF clear, MXCSR kept%s (%ld calls)",
+		     check_ymm ? ", vzeroupper" : "", tc.calls);
+}
+
 /* ---- bench ---------------------------------------------------------------- */
 
 static double bench_ms = 4;
@@ -1140,6 +1255,7 @@ int main(int argc, char **argv)
 		cts_usable[i] = i == CTS_C || usable[i];
 	test_cts_oracle();
 	test_cts_vectors();
+	test_cts_tail_fences();
 	for (klen = 16; klen <= 32; klen += 8) {
 		test_cts_lengths(klen);
 		test_cts_random(klen, cases / 400 + 1);
