@@ -4,7 +4,7 @@
 # Builds the test guest's initramfs for kernel <kver>, as tools/kernels.sh
 # lists it: its modules come from <modroot>/lib/modules/<kver>, modroot being
 # $VM_MODROOT or what tools/kernels.sh says ("/" for Debian's kernels).
-# Contents: busybox-static; kcapi-enc, dmsetup, cryptsetup, iproute2's ip,
+# Contents: busybox-static; kcapi-enc, dmsetup, cryptsetup, mke2fs, iproute2's ip,
 # hostapd, wpa_supplicant, wpa_cli and iw with their shared libraries, the
 # regulatory database; the guest programs of programs.list: the AF_ALG fuzzers (ctr, AEAD, xts, cbc/cts and
 # authenc/authencesn, ccm/rfc4309), the spliced-input check (afalg_splice), the
@@ -13,7 +13,7 @@
 # gcm, ghash-generic, seqiv, echainiv, authenc, authencesn, hmac,
 # sha1/sha256/sha512, essiv,
 # tcrypt, the stock aesni_intel, dm-crypt,
-# dm-integrity, brd, xfrm_user, esp4, veth, ccm, tls, mac80211_hwsim and their dependencies,
+# dm-integrity, brd, ext4, xfrm_user, esp4, veth, ccm, tls, mac80211_hwsim and their dependencies,
 # decompressed so that busybox can load them), the module under test at
 # /lib/vmtest/ (with VM_EXTRA_KO's test-only modules), kmod (modprobe, depmod, modinfo, lsmod) in /lib/vmtest/kmod/
 # for the modalias scenario, and the guest's scripts: guest/init.sh as /init, the
@@ -103,6 +103,12 @@ copy_prog /usr/sbin/dmsetup
 copy_prog "$(command -v cryptsetup)" /usr/sbin
 copy_prog "$(command -v ip)" /usr/sbin		# iproute2's, not busybox's applet
 copy_prog "$(command -v tc)" /usr/sbin		# iproute2's (netem: diagnostics)
+# e2fsprogs' mke2fs and its configuration (the cbc scenario's fscrypt test:
+# ext4 with the encrypt feature, which busybox's mke2fs cannot make)
+if command -v mke2fs >/dev/null; then
+	copy_prog "$(command -v mke2fs)" /usr/sbin
+	[ ! -e /etc/mke2fs.conf ] || { mkdir -p "$stage/etc"; cp /etc/mke2fs.conf "$stage/etc/"; }
+fi
 for f in "${progs[@]}"; do
 	copy_prog "$bdir/$f"
 done
@@ -127,7 +133,7 @@ for a in modprobe depmod modinfo lsmod; do ln -s kmod "$stage/lib/vmtest/kmod/$a
 # oracle), tls the ktls scenario's, mac80211_hwsim and cmac the wifi one's
 # (cmac and xcbc also the cmac scenario's oracles)
 want="af_alg algif_skcipher algif_aead algif_hash crypto_user ctr ecb cbc cts cryptd crypto_simd aesni_intel tcrypt
-gcm ghash_generic seqiv echainiv authenc authencesn hmac sha1 sha256 sha512_ssse3 sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 essiv xts dm_mod dm_crypt dm_integrity brd loop
+gcm ghash_generic seqiv echainiv authenc authencesn hmac sha1 sha256 sha512_ssse3 sha1_generic sha256_generic sha1_ssse3 sha256_ssse3 essiv xts dm_mod dm_crypt dm_integrity brd loop ext4 crc32c_generic crc32c_intel
 xfrm_user xfrm_algo esp4 esp4_offload esp6 veth drbg jitterentropy_rng sha512_generic sch_netem
 ccm tls mac80211_hwsim cfg80211 mac80211 cmac xcbc"
 if [ -n "$ko" ]; then

@@ -2,8 +2,9 @@
 # users.sh - sourced by lib.sh: the kernel's own users of the algorithms:
 # dm-crypt on a RAM disk (dmcrypt_check), LUKS2 with integrity through
 # cryptsetup (luks_test), IPsec ESP between two network namespaces
-# (ipsec_test); for the cbc family LUKS1 (luks1_test) and the authenc
-# template over our cbc(aes) (cbc_trap, cbc_template_only).
+# (ipsec_test); for the cbc family LUKS1 (luks1_test), fscrypt's names
+# (fscrypt_test) and the authenc template over our cbc(aes) (cbc_trap,
+# cbc_template_only).
 
 # dmcrypt_check SPEC KEYLEN ORACLE DRIVER [TAG]: a dm-crypt mapping of
 # cipher SPEC (aes-ctr-plain64, aes-xts-plain64, aes-cbc-essiv:sha256: the
@@ -512,6 +513,143 @@ luks1_test() {
 	fi
 	rm -f /tmp/luks.p1 /tmp/luks.back /tmp/luks.key
 	unset DM_DISABLE_UDEV
+}
+
+# ---------------------------------------------------------------------
+# fscrypt: ext4 with the encrypt feature, a v2 policy (fscrypt_ctl):
+# contents AES-256-XTS, file names and symlink targets AES-256-CTS, that is
+# cts(cbc(aes)), names padded to 16 bytes.
+
+FS_MNT=/mnt/fscrypt
+FS_LENS="1 2 15 16 17 31 32 33 47 48 49 100 143 200 255"
+
+# mount /dev/ram0 at FS_MNT and add the key /tmp/fscrypt.key: its
+# identifier in FS_ID; fscrypt_mount TEXT (for the failures)
+fscrypt_mount() {
+	mount -t ext4 /dev/ram0 $FS_MNT 2>/tmp/mnt.err ||
+		{ fail "$1: mount: $(cat /tmp/mnt.err)"; return 1; }
+	FS_ID=$(fscrypt_ctl add $FS_MNT /tmp/fscrypt.key) ||
+		{ fail "$1: $FS_ID"; umount $FS_MNT; return 1; }
+}
+# remove the key (nothing may stay decrypted in the caches) and unmount
+fscrypt_umount() {
+	_o=$(fscrypt_ctl remove $FS_MNT "$FS_ID") || fail "$1: $_o"
+	umount $FS_MNT 2>/tmp/mnt.err || fail "$1: umount: $(cat /tmp/mnt.err)"
+}
+# a file of each name length of FS_LENS in $FS_MNT/d, named PREFIX and
+# random hex digits, holding random bytes (a partial block in most), and a
+# symlink PREFIX-link to a 200-byte target; 1 unless all of them are there
+fscrypt_files() {
+	for _l in $FS_LENS; do
+		_n=$1$(hexrand 128 | cut -c1-$((_l - 1)))
+		head -c $((_l * 37 + 5)) /dev/urandom >"$FS_MNT/d/$_n" || return 1
+	done
+	ln -s "/$(hexrand 100 | cut -c1-199)" "$FS_MNT/d/$1-link" || return 1
+	_c=$(ls "$FS_MNT/d" | grep -c "^$1")
+	[ "$_c" -eq $(($(echo $FS_LENS | wc -w) + 1)) ] ||
+		{ info "fscrypt: $_c names of prefix $1: $(ls "$FS_MNT/d" | grep "^$1" | awk '{ printf "%d ", length($0) }')"; return 1; }
+}
+# every name in $FS_MNT/d with the md5sum of its contents (or the link's
+# target), sorted
+fscrypt_listing() {
+	for _f in $(ls "$FS_MNT/d" | sort); do
+		if [ -L "$FS_MNT/d/$_f" ]; then
+			echo "$_f -> $(readlink "$FS_MNT/d/$_f")"
+		else
+			echo "$_f $(md5sum <"$FS_MNT/d/$_f" | cut -c1-32)"
+		fi
+	done
+}
+# the cts(cbc(aes)) drivers whose refcnt is above what the "driver refcnt"
+# lines of file $1 say (absent there: 0)
+refcnt_rose() {
+	crypto_list 'cts(cbc(aes))' | awk '{ print $1, $4 }' |
+		awk -v f="$1" 'FILENAME == f { r[$1] = $2; next } $2 > r[$1] + 0 { printf "%s ", $1 }' "$1" -
+}
+
+# fscrypt_kernel_phase TEXT FILE-PREFIX: with our module unloaded (and the
+# stock aesni_intel too when it can be, so the cts template over the
+# generic AES), mount, check the names and contents against /tmp/fs.want
+# if it exists (none in the clear without the key), add files, and leave
+# the listing in /tmp/fs.want; the cts(cbc(aes)) driver used in _kd
+fscrypt_kernel_phase() {
+	_aesni=kept
+	! rmmod aesni_intel 2>/dev/null || _aesni=unloaded
+	crypto_list 'cts(cbc(aes))' | awk '{ print $1, $4 }' >/tmp/fs.ref0
+	if [ -e /tmp/fs.want ]; then
+		mount -t ext4 /dev/ram0 $FS_MNT 2>/tmp/mnt.err || { fail "$1: mount: $(cat /tmp/mnt.err)"; return 1; }
+		ls $FS_MNT/d >/tmp/fs.nokey
+		_clear=$(cut -d' ' -f1 /tmp/fs.want | grep -cxFf /tmp/fs.nokey)
+		check $([ "$_clear" -eq 0 ] && [ "$(wc -l </tmp/fs.nokey)" -eq "$(wc -l </tmp/fs.want)" ]; echo $?) \
+			"$1: without the key none of the $(wc -l </tmp/fs.nokey) names shows in the clear" \
+			"$1: without the key: $_clear of $(wc -l </tmp/fs.nokey) names in the clear (want 0 of $(wc -l </tmp/fs.want))"
+		umount $FS_MNT
+	fi
+	fscrypt_mount "$1" || return 1
+	[ -d $FS_MNT/d ] || { mkdir $FS_MNT/d; _o=$(fscrypt_ctl set $FS_MNT/d "$FS_ID") || fail "$1: $_o"; }
+	fscrypt_listing >/tmp/fs.got
+	_kd=$(refcnt_rose /tmp/fs.ref0)
+	if [ -e /tmp/fs.want ]; then
+		check $(cmp -s /tmp/fs.want /tmp/fs.got && [ -n "$_kd" ]; echo $?) \
+			"$1: what $FS_DRV wrote reads back equal through $_kd: $(wc -l </tmp/fs.want) names and contents" \
+			"$1: what $FS_DRV wrote reads back differently through ${_kd:-no cts driver?}: $(diff /tmp/fs.want /tmp/fs.got | grep -c '^[-+][^-+]') lines differ"
+	fi
+	fscrypt_files "$2" || fail "$1: creating files failed"
+	[ -n "$_kd" ] || _kd=$(refcnt_rose /tmp/fs.ref0)
+	fscrypt_listing >/tmp/fs.want
+	fscrypt_umount "$1"
+	[ "$_aesni" != unloaded ] || modprobe aesni_intel || fail "$1: modprobe aesni_intel back failed"
+}
+
+# fscrypt_test IMPL: names and symlink targets written by the kernel's own
+# cts(cbc(aes)) (fscrypt_kernel_phase) read back the same through ours,
+# cts-cbc-aes-aesnictr-IMPL (its refcnt rises while the key is in use), and
+# what ours writes reads back the same through the kernel's again.  Ours
+# is loaded with disable=xts: on 7.3 fscrypt encrypts contents through
+# blk-crypto-fallback, whose 100 keyslots keep an xts(aes) tfm each for
+# good, so our module could not be unloaded after (contents go through
+# the stock XTS here; ours serves dm-crypt's, dmcrypt_check).  Runs with
+# our module unloaded and leaves it so.
+fscrypt_test() {
+	FS_DRV=cts-cbc-aes-aesnictr-$1
+	_ft="fscrypt ext4 v2 policy (AES-256-XTS contents, AES-256-CTS names)"
+	need_modules ext4 || return
+	# ext4's crc32c: a crypto module on 6.1 and 6.12 (a soft dependency)
+	for _m in crc32c_intel crc32c_generic; do modprobe $_m 2>/dev/null; done
+	# e2fsprogs' (busybox's applet would run first by name, and makes no ext4)
+	[ -x /usr/sbin/mke2fs ] || { skip "$_ft" "no e2fsprogs mke2fs in the initramfs"; return; }
+	[ -b /dev/ram0 ] || modprobe brd rd_nr=1 rd_size=8192 ||
+		{ fail "$_ft: modprobe brd failed"; return; }
+	/usr/sbin/mke2fs -q -F -t ext4 -O encrypt /dev/ram0 >/tmp/mkfs.out 2>&1 ||
+		{ fail "$_ft: mke2fs -O encrypt: $(tail -1 /tmp/mkfs.out)"; return; }
+	mkdir -p $FS_MNT
+	head -c 64 /dev/urandom >/tmp/fscrypt.key
+	rm -f /tmp/fs.want
+
+	# written by the kernel's code
+	FS_DRV=""
+	fscrypt_kernel_phase "$_ft" k || return
+	_kd1=$_kd
+	FS_DRV=cts-cbc-aes-aesnictr-$1
+
+	# read and written by ours
+	insmod_marked "fscrypt" disable=xts || return
+	check_selftests 30 "cts(cbc(aes)) $FS_DRV skcipher" || { rmmod "$OURS_NAME"; return; }
+	fscrypt_mount "$_ft" || return
+	_r0=$(alg_refcnt 'cts(cbc(aes))' "$FS_DRV")
+	fscrypt_listing >/tmp/fs.got
+	_r1=$(alg_refcnt 'cts(cbc(aes))' "$FS_DRV")
+	check $(cmp -s /tmp/fs.want /tmp/fs.got && [ "${_r1:-0}" -gt "${_r0:-0}" ]; echo $?) \
+		"$_ft: what ${_kd1:-?}wrote reads back equal through $FS_DRV (refcnt $_r0 -> $_r1): $(wc -l </tmp/fs.want) names of $(echo $FS_LENS | tr ' ' ,) bytes and a symlink, their contents" \
+		"$_ft: what ${_kd1:-?}wrote reads back differently through $FS_DRV (refcnt $_r0 -> $_r1; $(crypto_oneline 'cts(cbc(aes))')): $(diff /tmp/fs.want /tmp/fs.got | grep -c '^[-+][^-+]') lines differ"
+	fscrypt_files o || fail "$_ft: creating files through $FS_DRV failed"
+	fscrypt_listing >/tmp/fs.want
+	fscrypt_umount "$_ft"
+	rmmod_check "after fscrypt" || return
+
+	# read by the kernel's code again
+	fscrypt_kernel_phase "$_ft" z
+	rm -f /tmp/fscrypt.key /tmp/fs.want /tmp/fs.got /tmp/fs.ref0 /tmp/fs.nokey
 }
 
 # the authenc(hmac(sha256),cbc(aes)) template instance over our cbc(aes)
