@@ -5,18 +5,9 @@
  * widths: avx (VL 16), vaes2 (VL 32), vaes512 (VL 64), and the ciphertext
  * stealing of cts(cbc(aes)).
  *
- * Encryption, C_i = E(P_i ^ C_i-1): the chain per block is the XOR with
- * the previous ciphertext, then the rounds.  The XOR is taken off it by
- * folding it into the previous block's last round (AddRoundKey is an XOR):
- * with Q = P_i+1 ^ rk0,
- *	AESENCLAST(s_i, rkN ^ Q) = C_i ^ Q = the round-0 state of block i+1,
- * so the chain is nothing but rounds 1..N of every block (Q and rkN ^ Q are
- * made from the plaintext, off the chain), and C_i = that state ^ Q is
- * stored beside it.  The last block of a call takes the plain rkN.
- * CBC_ENC_FOLD 0 assembles the plain chain (XOR, rounds) instead, for
- * comparison.  The round count is decided once, outside the loop: one
- * loop per key size, round keys 1..13 in xmm3..xmm15 (rk0 and rkN, used
- * off the chain, from memory).
+ * Encryption, C_i = E(P_i ^ C_i-1), is the serial chain of
+ * aes_cbc_chain.h (shared with cmac_aes.S): the XOR folded into the
+ * previous block's last round, so the chain is rounds 1..N alone.
  *
  * Decryption, P_i = D(C_i) ^ C_i-1 with the decryption schedule (rk0
  * first, AESDEC, AESDECLAST): the blocks are independent.  The final XOR is
@@ -50,10 +41,7 @@
 #include "aes_asm.h"
 #include "asm_common.h"
 #include "aes_rounds.h"
-
-#ifndef CBC_ENC_FOLD
-#define CBC_ENC_FOLD	1
-#endif
+#include "aes_cbc_chain.h"
 
 #define KEY		%rdi
 #define DST		%rsi
@@ -68,104 +56,9 @@
 
 /* ---- encryption ---------------------------------------------------------- */
 
-/* Round keys 1..13 of the encryption loop. */
-.set ERK1, %xmm3;   .set ERK2, %xmm4;   .set ERK3, %xmm5;   .set ERK4, %xmm6
-.set ERK5, %xmm7;   .set ERK6, %xmm8;   .set ERK7, %xmm9;   .set ERK8, %xmm10
-.set ERK9, %xmm11;  .set ERK10, %xmm12; .set ERK11, %xmm13; .set ERK12, %xmm14
-.set ERK13, %xmm15
-
-/* Rounds 1..nr-1 of the chain state %xmm0. */
-.macro _cbc_enc_rounds nr
-	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
-	.if \i < \nr
-		vaesenc		ERK\i, %xmm0, %xmm0
-	.endif
-	.endr
-.endm
-
-/*
- * The chain for nr rounds; LEN > 0, the round keys 1..9 loaded.
- * Fold: xmm0 the state, xmm1 Q = P ^ rk0 (then C), xmm2 rkN ^ Q.
- * Plain: xmm0 the state (C), xmm1 P ^ rk0, xmm2 rkN.
- */
-.macro _cbc_enc_chain nr
-	.irp i, 10,11,12,13
-	.if \i < \nr
-		vmovdqu		16*\i(KEY), ERK\i
-	.endif
-	.endr
-	vmovdqu		(IVP), %xmm0			/* C_-1 */
-.if CBC_ENC_FOLD
-	vmovdqu		(SRC), %xmm1
-	vpxor		(KEY), %xmm1, %xmm1
-	vpxor		%xmm1, %xmm0, %xmm0		/* block 0 after round 0 */
-	sub		$16, LEN
-	jz		.Lenc_last\@
-	.p2align 4
-.Lenc_loop\@:
-	vmovdqu		16(SRC), %xmm1
-	vpxor		(KEY), %xmm1, %xmm1		/* Q = P_i+1 ^ rk0 */
-	vpxor		(RKLAST_PTR), %xmm1, %xmm2	/* rkN ^ Q */
-	_cbc_enc_rounds	\nr
-	vaesenclast	%xmm2, %xmm0, %xmm0		/* C_i ^ Q: block i+1 after round 0 */
-	vpxor		%xmm0, %xmm1, %xmm1		/* C_i */
-	vmovdqu		%xmm1, (DST)
-	add		$16, SRC
-	add		$16, DST
-	sub		$16, LEN
-	jnz		.Lenc_loop\@
-.Lenc_last\@:
-	_cbc_enc_rounds	\nr
-	vaesenclast	(RKLAST_PTR), %xmm0, %xmm0
-	vmovdqu		%xmm0, (DST)
-.else
-	vmovdqu		(RKLAST_PTR), %xmm2
-	.p2align 4
-.Lenc_loop\@:
-	vmovdqu		(SRC), %xmm1
-	vpxor		(KEY), %xmm1, %xmm1		/* P_i ^ rk0 */
-	vpxor		%xmm1, %xmm0, %xmm0
-	_cbc_enc_rounds	\nr
-	vaesenclast	%xmm2, %xmm0, %xmm0
-	vmovdqu		%xmm0, (DST)
-	add		$16, SRC
-	add		$16, DST
-	sub		$16, LEN
-	jnz		.Lenc_loop\@
-.endif
-	vmovdqu		%xmm0, (IVP)
-.endm
-
 /* void aesnictr_cbc_encrypt_avx(key, dst, src, len, iv), cbc_asm.h */
 SYM_TYPED_FUNC_START(aesnictr_cbc_encrypt_avx)
-	mov	LEN32, LEN32			/* zero-extend len */
-	and	$-16, LEN
-	jz	.Lenc_return
-	mov	AESNICTR_KEY_NROUNDS(KEY), NROUNDS
-	mov	NROUNDS, %eax
-	shl	$4, %eax
-	lea	(KEY,%rax), RKLAST_PTR
-	.irp i, 1,2,3,4,5,6,7,8,9
-		vmovdqu	16*\i(KEY), ERK\i
-	.endr
-	cmp	$12, NROUNDS
-	jb	.Lenc_128
-	je	.Lenc_192
-	_cbc_enc_chain	14
-	jmp	.Lenc_done
-.Lenc_192:
-	_cbc_enc_chain	12
-	jmp	.Lenc_done
-.Lenc_128:
-	_cbc_enc_chain	10
-.Lenc_done:
-	/* round keys, and Q / rkN ^ Q (plaintext and key) */
-	.irp r, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-		vpxor	%xmm\r, %xmm\r, %xmm\r
-	.endr
-	vzeroupper
-.Lenc_return:
-	RET
+	_cbc_chain_body	KEY, IVP, SRC, LEN, LEN32, DST, RKLAST_PTR, NROUNDS
 SYM_FUNC_END(aesnictr_cbc_encrypt_avx)
 
 /* ---- the last two blocks of cts(cbc(aes)) --------------------------------- */

@@ -21,7 +21,7 @@ AESNICTR_OBJS := module.o \
 AESNICTR_HEADERS := compat.h family.h priority.h shared.h selftest.h aes_ct.h \
 	priority_rule.h calibrate.h \
 	portable.h aead_driver.h skcipher_driver.h \
-	aes_asm.h asm_common.h aes_rounds.h \
+	aes_asm.h asm_common.h aes_rounds.h aes_cbc_chain.h \
 	ctr_internal.h ctr_vectors.h ctr_asm.h \
 	gcm_internal.h gcm_vectors.h gcm_asm.h gcm_asm_macros.h gcm_generic.h \
 	xts_internal.h xts_vectors.h xts_asm.h \

@@ -159,9 +159,9 @@ if [ ! -f "$cp_dir/scripts/checkpatch.pl" ]; then
 		'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
 		'*/scripts/const_structs.checkpatch' 2>/dev/null
 fi
-# C files and C headers (asm_common.h, aes_rounds.h and gcm_asm_macros.h are
-# assembler)
-cfiles=$(echo $sources | tr ' ' '\n' | grep -E '\.[ch]$' | grep -vE '^(asm_common|aes_rounds|gcm_asm_macros)\.h$')
+# C files and C headers (asm_common.h, aes_rounds.h, aes_cbc_chain.h and
+# gcm_asm_macros.h are assembler)
+cfiles=$(echo $sources | tr ' ' '\n' | grep -E '\.[ch]$' | grep -vE '^(asm_common|aes_rounds|aes_cbc_chain|gcm_asm_macros)\.h$')
 if [ ! -f "$cp_dir/scripts/checkpatch.pl" ]; then
 	echo "FAIL: checkpatch: cannot extract it from $tarball (tools/deps.sh installs linux-source-6.12)"; status=1
 elif out=$(perl "$cp_dir/scripts/checkpatch.pl" --no-tree --strict --terse --show-types -f $cfiles 2>&1 |
