@@ -561,10 +561,10 @@ fscrypt_listing() {
 	done
 }
 # the cts(cbc(aes)) drivers whose refcnt is above what the "driver refcnt"
-# lines of file $1 say (absent there: 0)
+# lines of file $1 say (absent there: 0), comma-separated
 refcnt_rose() {
 	crypto_list 'cts(cbc(aes))' | awk '{ print $1, $4 }' |
-		awk -v f="$1" 'FILENAME == f { r[$1] = $2; next } $2 > r[$1] + 0 { printf "%s ", $1 }' "$1" -
+		awk -v f="$1" 'FILENAME == f { r[$1] = $2; next } $2 > r[$1] + 0 { printf "%s%s", n++ ? ", " : "", $1 }' "$1" -
 }
 
 # fscrypt_kernel_phase TEXT FILE-PREFIX: with our module unloaded (and the
@@ -640,8 +640,8 @@ fscrypt_test() {
 	fscrypt_listing >/tmp/fs.got
 	_r1=$(alg_refcnt 'cts(cbc(aes))' "$FS_DRV")
 	check $(cmp -s /tmp/fs.want /tmp/fs.got && [ "${_r1:-0}" -gt "${_r0:-0}" ]; echo $?) \
-		"$_ft: what ${_kd1:-?}wrote reads back equal through $FS_DRV (refcnt $_r0 -> $_r1): $(wc -l </tmp/fs.want) names of $(echo $FS_LENS | tr ' ' ,) bytes and a symlink, their contents" \
-		"$_ft: what ${_kd1:-?}wrote reads back differently through $FS_DRV (refcnt $_r0 -> $_r1; $(crypto_oneline 'cts(cbc(aes))')): $(diff /tmp/fs.want /tmp/fs.got | grep -c '^[-+][^-+]') lines differ"
+		"$_ft: what ${_kd1:-?} wrote reads back equal through $FS_DRV (refcnt $_r0 -> $_r1): $(wc -l </tmp/fs.want) names of $(echo $FS_LENS | tr ' ' ,) bytes and a symlink, their contents" \
+		"$_ft: what ${_kd1:-?} wrote reads back differently through $FS_DRV (refcnt $_r0 -> $_r1; $(crypto_oneline 'cts(cbc(aes))')): $(diff /tmp/fs.want /tmp/fs.got | grep -c '^[-+][^-+]') lines differ"
 	fscrypt_files o || fail "$_ft: creating files through $FS_DRV failed"
 	fscrypt_listing >/tmp/fs.want
 	fscrypt_umount "$_ft"
