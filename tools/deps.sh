@@ -25,7 +25,7 @@ set -eu
 PKGS="build-essential kmod cpio xz-utils zstd bc bison flex libelf-dev rsync openssl
 linux-headers-amd64 linux-image-amd64
 linux-source-6.1 linux-source-6.12
-busybox-static kcapi-tools libkcapi-dev cryptsetup-bin dmsetup iproute2
+busybox-static kcapi-tools libkcapi-dev cryptsetup-bin dmsetup iproute2 e2fsprogs
 hostapd wpasupplicant iw wireless-regdb
 libssl-dev libgcrypt20-dev dkms sparse gnuplot-nox
 debhelper dh-dkms dpkg-dev lintian debootstrap mmdebstrap"
