@@ -36,6 +36,15 @@ struct aesnictr_key {
 asmlinkage void aesnictr_expand_key(struct aesnictr_key *key, const u8 *in_key,
 				    unsigned int key_len);
 
+/*
+ * The same, and out = E(0^128) under that key (CMAC's L), computed beside
+ * the schedule: a round as soon as its round key is made.
+ */
+asmlinkage void aesnictr_expand_key_encrypt_zero(struct aesnictr_key *key,
+						 const u8 *in_key,
+						 unsigned int key_len,
+						 u8 out[AESNICTR_BLOCK_SIZE]);
+
 /* The decryption schedule of the encryption schedule enc (AESIMC). */
 asmlinkage void aesnictr_invert_key(struct aesnictr_key *dec,
 				    const struct aesnictr_key *enc);

@@ -37,10 +37,15 @@
  * rcon is an immediate of AESKEYGENASSIST, so each key size is unrolled; the
  * only branch is on the key length, which is public.  No table, no branch,
  * no address depends on key bytes.
- * Registers: rdi key, rsi in, edx len; xmm0 the 4-word group (AES-256:
- * the even round key), xmm1 the AES-256 odd round key / AES-192 b, xmm2 the
- * broadcast AESKEYGENASSIST word, xmm3 FOLD's shifted copy.  Every one of
- * xmm0-xmm3 is wiped before return; no general register holds key bytes.
+ * Registers: rdi key, rsi in, edx len (rcx out: E(0)); xmm0 the 4-word
+ * group (AES-256: the even round key), xmm1 the AES-256 odd round key /
+ * AES-192 b, xmm2 the broadcast AESKEYGENASSIST word, xmm3 FOLD's shifted
+ * copy, xmm4 the E(0) state.  Every one of xmm0-xmm4 is wiped before
+ * return; no general register holds key bytes.
+ *
+ * aesnictr_expand_key_encrypt_zero also encrypts the zero block with the
+ * schedule (CMAC's subkey L = E(0)), each round beside the making of its
+ * round key: _expand_key.
  *
  * Decryption keys (aesnictr_invert_key) for the equivalent inverse cipher
  * that AESDEC implements: dec[0] = enc[n], dec[i] = InvMixColumns(enc[n - i])
@@ -59,31 +64,45 @@
 	vpxor	\tmp, \x, \x
 .endm
 
+/* With e0: round r of E(0) in xmm4 with the new round key \rk (r of n) */
+.macro E0_ROUND e0, r, n, rk
+.if \e0
+.if \r < \n
+	vaesenc		\rk, %xmm4, %xmm4
+.else
+	vaesenclast	\rk, %xmm4, %xmm4
+.endif
+.endif
+.endm
+
 /* AES-128: rk[\r] (in xmm0) from rk[\r - 1] (in xmm0) */
-.macro KEY128 r, rcon
+.macro KEY128 e0, r, rcon
 	vaeskeygenassist $\rcon, %xmm0, %xmm2
 	FOLD	%xmm0, %xmm3
 	vpshufd	$0xff, %xmm2, %xmm2		/* RotWord(SubWord(w3)) ^ rcon */
 	vpxor	%xmm2, %xmm0, %xmm0
 	vmovdqu	%xmm0, 16 * \r(%rdi)
+	E0_ROUND \e0, \r, 10, %xmm0
 .endm
 
 /* AES-256: rk[2j] (xmm0) from rk[2j - 2] (xmm0) and rk[2j - 1] (xmm1) */
-.macro KEY256_EVEN j, rcon
+.macro KEY256_EVEN e0, j, rcon
 	vaeskeygenassist $\rcon, %xmm1, %xmm2
 	FOLD	%xmm0, %xmm3
 	vpshufd	$0xff, %xmm2, %xmm2		/* RotWord(SubWord(w7)) ^ rcon */
 	vpxor	%xmm2, %xmm0, %xmm0
 	vmovdqu	%xmm0, 32 * \j(%rdi)
+	E0_ROUND \e0, (2*\j), 14, %xmm0
 .endm
 
 /* AES-256: rk[2j + 1] (xmm1) from rk[2j - 1] (xmm1) and rk[2j] (xmm0) */
-.macro KEY256_ODD j
+.macro KEY256_ODD e0, j
 	vaeskeygenassist $0, %xmm0, %xmm2
 	FOLD	%xmm1, %xmm3
 	vpshufd	$0xaa, %xmm2, %xmm2		/* SubWord(w3) */
 	vpxor	%xmm2, %xmm1, %xmm1
 	vmovdqu	%xmm1, 32 * \j + 16(%rdi)
+	E0_ROUND \e0, (2*\j+1), 14, %xmm1
 .endm
 
 /* AES-192: w[6j .. 6j + 5] (a: xmm0, b: xmm1 dwords 0-1) from the 6 before */
@@ -102,28 +121,36 @@
 .endif
 .endm
 
-	.text
-
-/* void aesnictr_expand_key(struct aesnictr_key *key, const u8 *in, unsigned int len) */
-SYM_FUNC_START(aesnictr_expand_key)
+/*
+ * The body of aesnictr_expand_key (e0 = 0) and of
+ * aesnictr_expand_key_encrypt_zero (e0 = 1), which also encrypts the zero
+ * block, in xmm4: its round 0 is rk[0] itself, and each later round runs
+ * as soon as its round key is made (AES-128, AES-256: off the schedule's
+ * own chain, so nearly free), or after the schedule from memory (AES-192,
+ * whose round keys straddle its 6-word steps); E(0) goes to (%rcx).
+ */
+.macro _expand_key e0
 	vmovdqu	(%rsi), %xmm0
 	vmovdqu	%xmm0, (%rdi)
+.if \e0
+	vmovdqa	%xmm0, %xmm4			/* 0 ^ rk[0] */
+.endif
 	cmp	$24, %edx
-	je	.Lexpand192
-	ja	.Lexpand256
+	je	.Lexpand192\@
+	ja	.Lexpand256\@
 	movl	$10, AESNICTR_KEY_NROUNDS(%rdi)
-	KEY128	1, 0x01
-	KEY128	2, 0x02
-	KEY128	3, 0x04
-	KEY128	4, 0x08
-	KEY128	5, 0x10
-	KEY128	6, 0x20
-	KEY128	7, 0x40
-	KEY128	8, 0x80
-	KEY128	9, 0x1b
-	KEY128	10, 0x36
-	jmp	.Lexpand_done
-.Lexpand192:
+	KEY128	\e0, 1, 0x01
+	KEY128	\e0, 2, 0x02
+	KEY128	\e0, 3, 0x04
+	KEY128	\e0, 4, 0x08
+	KEY128	\e0, 5, 0x10
+	KEY128	\e0, 6, 0x20
+	KEY128	\e0, 7, 0x40
+	KEY128	\e0, 8, 0x80
+	KEY128	\e0, 9, 0x1b
+	KEY128	\e0, 10, 0x36
+	jmp	.Lexpand_done\@
+.Lexpand192\@:
 	movl	$12, AESNICTR_KEY_NROUNDS(%rdi)
 	vmovq	16(%rsi), %xmm1			/* w4, w5; dwords 2-3 zero */
 	vmovq	%xmm1, 16(%rdi)
@@ -135,31 +162,57 @@ SYM_FUNC_START(aesnictr_expand_key)
 	KEY192	6, 0x20
 	KEY192	7, 0x40
 	KEY192	8, 0x80, 1
-	jmp	.Lexpand_done
-.Lexpand256:
+.if \e0
+	.irp r, 1,2,3,4,5,6,7,8,9,10,11
+		vaesenc		16 * \r(%rdi), %xmm4, %xmm4
+	.endr
+	vaesenclast	16 * 12(%rdi), %xmm4, %xmm4
+.endif
+	jmp	.Lexpand_done\@
+.Lexpand256\@:
 	movl	$14, AESNICTR_KEY_NROUNDS(%rdi)
 	vmovdqu	16(%rsi), %xmm1
 	vmovdqu	%xmm1, 16(%rdi)
-	KEY256_EVEN 1, 0x01
-	KEY256_ODD  1
-	KEY256_EVEN 2, 0x02
-	KEY256_ODD  2
-	KEY256_EVEN 3, 0x04
-	KEY256_ODD  3
-	KEY256_EVEN 4, 0x08
-	KEY256_ODD  4
-	KEY256_EVEN 5, 0x10
-	KEY256_ODD  5
-	KEY256_EVEN 6, 0x20
-	KEY256_ODD  6
-	KEY256_EVEN 7, 0x40
-.Lexpand_done:
+	E0_ROUND \e0, 1, 14, %xmm1
+	KEY256_EVEN \e0, 1, 0x01
+	KEY256_ODD  \e0, 1
+	KEY256_EVEN \e0, 2, 0x02
+	KEY256_ODD  \e0, 2
+	KEY256_EVEN \e0, 3, 0x04
+	KEY256_ODD  \e0, 3
+	KEY256_EVEN \e0, 4, 0x08
+	KEY256_ODD  \e0, 4
+	KEY256_EVEN \e0, 5, 0x10
+	KEY256_ODD  \e0, 5
+	KEY256_EVEN \e0, 6, 0x20
+	KEY256_ODD  \e0, 6
+	KEY256_EVEN \e0, 7, 0x40
+.Lexpand_done\@:
+.if \e0
+	vmovdqu	%xmm4, (%rcx)
+	vpxor	%xmm4, %xmm4, %xmm4
+.endif
 	vpxor	%xmm0, %xmm0, %xmm0
 	vpxor	%xmm1, %xmm1, %xmm1
 	vpxor	%xmm2, %xmm2, %xmm2
 	vpxor	%xmm3, %xmm3, %xmm3
 	RET
+.endm
+
+	.text
+
+/* void aesnictr_expand_key(struct aesnictr_key *key, const u8 *in, unsigned int len) */
+SYM_FUNC_START(aesnictr_expand_key)
+	_expand_key 0
 SYM_FUNC_END(aesnictr_expand_key)
+
+/*
+ * void aesnictr_expand_key_encrypt_zero(struct aesnictr_key *key,
+ *	const u8 *in, unsigned int len, u8 out[16])
+ */
+SYM_FUNC_START(aesnictr_expand_key_encrypt_zero)
+	_expand_key 1
+SYM_FUNC_END(aesnictr_expand_key_encrypt_zero)
 
 /* void aesnictr_invert_key(struct aesnictr_key *dec, const struct aesnictr_key *enc) */
 SYM_FUNC_START(aesnictr_invert_key)

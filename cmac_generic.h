@@ -36,12 +36,17 @@ struct aesnictr_cmac_state {
 
 /*
  * One path: its chain (the key: the aes member of a MAC key) and its
- * expansion of a 16-, 24- or 32-byte AES key into an encryption schedule.
+ * expansion of a 16-, 24- or 32-byte AES key into an encryption schedule;
+ * optionally (else NULL) the expansion that also makes CMAC's L =
+ * E_K(0^128) beside it (aes_asm.h), in place of a chain call after it.
  */
 struct aesnictr_cmac_path {
 	AESNICTR_CMAC_CHAIN((*chain));
 	void (*expand)(struct aesnictr_key *key, const u8 *in_key,
 		       unsigned int key_len);
+	void (*expand_encrypt_zero)(struct aesnictr_key *key, const u8 *in_key,
+				    unsigned int key_len,
+				    u8 l[AESNICTR_BLOCK_SIZE]);
 };
 
 /* The C path's chain: the per-call constant-time AES on key's schedule. */

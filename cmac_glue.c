@@ -9,8 +9,8 @@
  * when the FPU is not usable the call runs the C chain (the constant-time
  * AES of aes_ct.c) on the same key schedule.  setkey is cheap, as the SMB
  * client, which sets the key before every message, needs: one AES key
- * expansion and one block (CMAC), or two expansions and three blocks
- * (XCBC), in one FPU section.  xcbc(aes) takes any AES key size, as 6.1's
+ * expansion with CMAC's one block made beside it (aes_expand.S), or two
+ * expansions and three blocks (XCBC), in one FPU section.  xcbc(aes) takes any AES key size, as 6.1's
  * and 6.12's template does (7.3's xcbc-aes-lib takes 16 bytes only, RFC
  * 3566's size); it is not an approved algorithm in FIPS mode.
  */
@@ -36,6 +36,15 @@ static void cmac_expand_simd(struct aesnictr_key *key, const u8 *in_key,
 	aesnictr_expand_key(key, in_key, key_len);
 }
 
+static void cmac_expand_encrypt_zero_simd(struct aesnictr_key *key,
+					  const u8 *in_key,
+					  unsigned int key_len,
+					  u8 l[AESNICTR_BLOCK_SIZE])
+{
+	memzero_explicit(key, sizeof(*key));
+	aesnictr_expand_key_encrypt_zero(key, in_key, key_len, l);
+}
+
 static void cmac_expand_c(struct aesnictr_key *key, const u8 *in_key,
 			  unsigned int key_len)
 {
@@ -43,7 +52,8 @@ static void cmac_expand_c(struct aesnictr_key *key, const u8 *in_key,
 }
 
 static const struct aesnictr_cmac_path cmac_simd = {
-	aesnictr_cmac_chain_avx, cmac_expand_simd
+	aesnictr_cmac_chain_avx, cmac_expand_simd,
+	cmac_expand_encrypt_zero_simd
 };
 
 static const struct aesnictr_cmac_path cmac_c = {

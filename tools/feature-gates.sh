@@ -61,6 +61,7 @@ xts_aes.o        aesnictr_xts_*_vaes2_clmul    xts_cpu_lacks(vaes2)+aesnictr_xts
 xts_aes.o        aesnictr_xts_*_vaes512        xts_cpu_lacks(vaes512)        w_avx w_vaes2 w_vaes512 xts512
 ccm_aes.o        aesnictr_ccm_*_avx            ccm_cpu_lacks(avx)            w_avx
 cbc_aes.o        aesnictr_cbc_*_avx            cpu_lacks_impl(avx)           w_avx
+cbc_aes.o        aesnictr_cts_*_avx            cpu_lacks_impl(avx)           w_avx
 cbc_aes.o        aesnictr_cbc_*_vaes2          cpu_lacks_impl(vaes2)         w_avx w_vaes2
 cbc_aes.o        aesnictr_cbc_*_vaes512        cpu_lacks_impl(vaes512)       w_avx w_vaes2 w_vaes512
 cmac_aes.o       aesnictr_cmac_chain_avx       cpu_lacks_impl(avx)           w_avx

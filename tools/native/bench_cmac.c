@@ -6,8 +6,9 @@
  * AES-XCBC-MAC-96 is the other user), so each timed message is setkey,
  * init, one update of the whole message and final, its 16-byte MAC into
  * dst.  Rows:
- *   ours: aesnictr_cmac_setkey (aesnictr_expand_key, the subkeys by
- *     aesnictr_cmac_chain_avx) and the family's message layer
+ *   ours: aesnictr_cmac_setkey (CMAC: aesnictr_expand_key_encrypt_zero,
+ *     L made beside the schedule; XCBC: aesnictr_expand_key, the subkeys
+ *     by aesnictr_cmac_chain_avx) and the family's message layer
  *     (../../cmac_generic.c) over the chain; one row, the chain serving
  *     every tier.  The kernel glue would add a kernel_fpu_begin/end around
  *     its assembly calls (a few per message), not included either.
@@ -331,7 +332,8 @@ static void mac_set_key(struct impl *im, const u8 *key, unsigned int bits)
  */
 /* Ours: the module's setkey, the assembly chain. */
 static const struct aesnictr_cmac_path ours_path = {
-	aesnictr_cmac_chain_avx, aesnictr_expand_key
+	aesnictr_cmac_chain_avx, aesnictr_expand_key,
+	aesnictr_expand_key_encrypt_zero
 };
 
 static noinline void mac_msg(struct impl *im, u8 *out, size_t len)

@@ -218,16 +218,17 @@ static void show_diff(const char *what, const u8 *key, unsigned int klen,
 static void test_key_schedules(long nkeys)
 {
 	static const u8 zero_rk[sizeof(((struct aesnictr_key *)0)->rk)];
-	struct aesnictr_key ref, ct, dec, dref, adec;
-	u8 key[32];
-	char what[160];
+	struct aesnictr_key ref, ct, dec, dref, adec, ez;
+	u8 key[32], l[BLK], l_ref[BLK];
+	char what[200];
 	unsigned int klen, rkb;
-	long i, bad_enc, bad_dec, bad_asm;
+	long i, bad_enc, bad_dec, bad_asm, bad_e0;
 
 	for (klen = 16; klen <= 32; klen += 8) {
 		bad_enc = 0;
 		bad_dec = 0;
 		bad_asm = 0;
+		bad_e0 = 0;
 		for (i = 0; i < nkeys; i++) {
 			rnd_bytes(key, klen);
 			memset(&ref, 0, sizeof(ref));
@@ -242,6 +243,18 @@ static void test_key_schedules(long nkeys)
 				if (!bad_enc++)
 					show_diff("expand_key", key, klen, &ct,
 						  &ref);
+			}
+			/* the expansion that also makes E(0), CMAC's L */
+			memset(&ez, 0, sizeof(ez));
+			aesnictr_expand_key_encrypt_zero(&ez, key, klen, l);
+			memset(l_ref, 0, BLK);
+			aesnictr_ct_encrypt(&ref, l_ref, l_ref, 1);
+			if (ez.nrounds != ref.nrounds ||
+			    memcmp(ez.rk, ref.rk, sizeof(ref.rk)) ||
+			    memcmp(l, l_ref, BLK)) {
+				if (!bad_e0++)
+					show_diff("expand_key_encrypt_zero",
+						  key, klen, &ez, &ref);
 			}
 			/* out of place, then in place */
 			ref_invert_key(&dref, &ref);
@@ -271,6 +284,10 @@ static void test_key_schedules(long nkeys)
 			 "AES-%u expand_key = assembly aesnictr_expand_key, which writes nothing past rk[nrounds] (%ld of %ld keys differ)",
 			 klen * 8, bad_enc, nkeys);
 		result(!bad_enc, what);
+		snprintf(what, sizeof(what),
+			 "AES-%u assembly aesnictr_expand_key_encrypt_zero: the same schedule, and E(0) = the C AES's (%ld of %ld keys differ)",
+			 klen * 8, bad_e0, nkeys);
+		result(!bad_e0, what);
 		snprintf(what, sizeof(what),
 			 "AES-%u invert_key = AESIMC reference, out of and in place (%ld of %ld keys differ)",
 			 klen * 8, bad_dec, nkeys);

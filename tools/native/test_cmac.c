@@ -82,9 +82,21 @@ static void expand_asm(struct aesnictr_key *key, const u8 *in_key,
 	aesnictr_expand_key(key, in_key, key_len);
 }
 
+static void expand_encrypt_zero_asm(struct aesnictr_key *key,
+				    const u8 *in_key, unsigned int key_len,
+				    u8 l[AESNICTR_BLOCK_SIZE])
+{
+	abi_check_ymm = check_ymm;
+	abi_bad |= abi_call6((const void *)aesnictr_expand_key_encrypt_zero,
+			     (uintptr_t)key, (uintptr_t)in_key,
+			     (uint64_t)key_len, (uintptr_t)l, 0, 0);
+	abi_calls++;
+}
+
+/* The C path makes L by a chain call after its expansion. */
 static const struct aesnictr_cmac_path paths[NR_PATHS] = {
-	[PATH_AVX] = { w_chain, expand_asm },
-	[PATH_C] = { aesnictr_cmac_chain_c, aesnictr_ct_expand_key },
+	[PATH_AVX] = { w_chain, expand_asm, expand_encrypt_zero_asm },
+	[PATH_C] = { aesnictr_cmac_chain_c, aesnictr_ct_expand_key, NULL },
 };
 
 /* ---- groups: one PASS/FAIL line per path ---------------------------------- */
