@@ -10,9 +10,10 @@
  * AES of aes_ct.c) on the same key schedule.  setkey is cheap, as the SMB
  * client, which sets the key before every message, needs: one AES key
  * expansion with CMAC's one block made beside it (aes_expand.S), or two
- * expansions and three blocks (XCBC), in one FPU section.  xcbc(aes) takes any AES key size, as 6.1's
- * and 6.12's template does (7.3's xcbc-aes-lib takes 16 bytes only, RFC
- * 3566's size); it is not an approved algorithm in FIPS mode.
+ * expansions and three blocks (XCBC), in one FPU section.  xcbc(aes)
+ * takes any AES key size, as 6.1's and 6.12's template does (7.3's
+ * xcbc-aes-lib takes 16 bytes only, RFC 3566's size); it is not an
+ * approved algorithm in FIPS mode.
  */
 
 #include <asm/fpu/api.h>
