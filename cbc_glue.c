@@ -223,9 +223,10 @@ static struct skcipher_alg cts_alg =
  * asynchronous SIMD wrapper, which synchronous callers cannot use: they
  * get the cbc template over aes-aesni, a template instance, which never
  * counts); 7.3's crypto/aes.c adds cbc-aes-lib (110), one AES library call
- * per block.  Measured on Zen 5; on the default class (Intel) a prediction:
- * the same serial encryption chain less one XOR per block, decryption at
- * least twice as wide as stock's four blocks.
+ * per block.  Measured on Zen 5; on the default class (Intel) a prediction
+ * (llvm-mca, docs/performance.md): encryption 1.03-1.04x (the chain less
+ * one XOR per block), decryption 1.00-1.10x with AES-NI alone (both at the
+ * AES units' throughput) and the VAES widths far ahead.
  */
 static const struct aesnictr_stock_driver cbc_stock[] = {
 	/* driver		beaten by, on: default	amd-zen5-turin */
