@@ -132,6 +132,12 @@ extern const struct bench_mode bench_cbc_enc, bench_cbc_dec;
 extern const struct bench_mode bench_cts_enc, bench_cts_dec;
 extern const struct bench_mode bench_cmac, bench_xcbc;
 
+/*
+ * A bound's unit: seconds one block of a serial AES-<bits> chain takes
+ * (nrounds dependent AESENCs, bench_chain.S), the best of three chains.
+ */
+double bench_aes_chain_block_s(unsigned int bits);
+
 /* The core's state, shared with the mode and backend files. */
 extern const struct bench_mode *cur;	/* the mode being timed */
 extern unsigned int cur_bit;		/* 1 << its index in bench_modes[] */

@@ -266,32 +266,11 @@ static noinline void ccm_dec_msg(struct impl *im, u8 *out, size_t len)
 /*
  * The bound: CBC-MAC is one serial AES chain, B0, the AAD (with its 2-byte
  * length prefix, zero-padded) and the text (zero-padded), nrounds AESENC
- * latencies a block (bench_chain.S).  Ours makes the tag's keystream E(A_0)
- * beside B0, so its chain is exactly these blocks; measured per block on a
- * chain of CHAIN_BLOCKS, the best of three, at every run of every size.
+ * latencies a block (bench_aes_chain_block_s()).  Ours makes the tag's
+ * keystream E(A_0) beside B0, so its chain is exactly these blocks;
+ * measured at every run of every size.
  */
-#define CHAIN_BLOCKS	20000
-void bench_aes_chain10(long blocks);
-void bench_aes_chain14(long blocks);
 void bench_add_chain(long iters);
-
-static double chain_block_s(unsigned int bits)
-{
-	double best = 1e30, t;
-	int k;
-
-	for (k = 0; k < 3; k++) {
-		t = now();
-		if (bits == 128)
-			bench_aes_chain10(CHAIN_BLOCKS);
-		else
-			bench_aes_chain14(CHAIN_BLOCKS);
-		t = (now() - t) / CHAIN_BLOCKS;
-		if (t < best)
-			best = t;
-	}
-	return best;
-}
 
 static size_t ccm_chain_blocks(size_t len)
 {
@@ -300,7 +279,7 @@ static size_t ccm_chain_blocks(size_t len)
 
 static double ccm_bound(unsigned int bits, size_t len)
 {
-	return chain_block_s(bits) * (double)ccm_chain_blocks(len);
+	return bench_aes_chain_block_s(bits) * (double)ccm_chain_blocks(len);
 }
 
 /*
@@ -321,7 +300,7 @@ static void ccm_bound_note(unsigned int bits, size_t len, double ours_gbps)
 		t = now() - t;
 		if (100.0 * (double)iters / t / 1e9 > ghz)
 			ghz = 100.0 * (double)iters / t / 1e9;
-		t = chain_block_s(bits);
+		t = bench_aes_chain_block_s(bits);
 		if (t < blk)
 			blk = t;
 	}
