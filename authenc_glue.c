@@ -149,6 +149,10 @@ static void authenc_crypt_piece(struct aesnictr_aead_req *r, u8 *dst,
 
 	if (r->enc)
 		m->impl->enc(&m->ctx->enc, &m->s, dst, src, len);
+	else if (m->impl->cbc_dec && r->len <= m->impl->hash_first_max)
+		aesnictr_authenc_dec_hash_first(&m->s, m->sha, m->impl->blocks,
+						m->impl->cbc_dec, &m->ctx->dec,
+						dst, src, len);
 	else
 		m->impl->dec(&m->ctx->dec, &m->s, dst, src, len);
 }

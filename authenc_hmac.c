@@ -331,6 +331,17 @@ void aesnictr_authenc_absorb(struct aesnictr_authenc_stream *s,
 	}
 }
 
+void aesnictr_authenc_dec_hash_first(struct aesnictr_authenc_stream *s,
+				     const struct aesnictr_authenc_sha *sha,
+				     aesnictr_sha_blocks_t *blocks,
+				     AESNICTR_CBC_CRYPT((*cbc_dec)),
+				     const struct aesnictr_key *key, u8 *dst,
+				     const u8 *src, unsigned int len)
+{
+	aesnictr_authenc_absorb(s, sha, blocks, src, len);
+	cbc_dec(key, dst, src, len, s->iv);
+}
+
 /* seq_hi's place in authencesn's AAD */
 #define ESN_HI_START	4
 #define ESN_HI_END	8

@@ -15,6 +15,7 @@
 #include "portable.h"
 #include "aes_asm.h"
 #include "authenc_asm.h"
+#include "cbc_asm.h"
 
 enum aesnictr_authenc_hash {
 	AESNICTR_AUTHENC_SHA1,
@@ -96,5 +97,30 @@ void aesnictr_authenc_hmac_final(struct aesnictr_authenc_stream *s,
 				 aesnictr_sha_blocks_t *blocks,
 				 const union aesnictr_sha_state *ostate,
 				 u64 total, u8 *digest);
+
+/*
+ * A decryption piece hashed first: the ciphertext src appended to the
+ * stream as by aesnictr_authenc_absorb() (so a complete last block may stay
+ * in full[]), then CBC-decrypted to dst by cbc_dec (cbc_asm.h) with the
+ * decryption schedule key and s->iv.  Hashing before decrypting lets dst be
+ * src.  authenc-sha512 decrypts a short message so in place of the
+ * stitched routine: beside SHA-512's scalar rounds the stitched AES rounds
+ * slow the hash down by more than the separate CBC pass costs.
+ */
+void aesnictr_authenc_dec_hash_first(struct aesnictr_authenc_stream *s,
+				     const struct aesnictr_authenc_sha *sha,
+				     aesnictr_sha_blocks_t *blocks,
+				     AESNICTR_CBC_CRYPT((*cbc_dec)),
+				     const struct aesnictr_key *key, u8 *dst,
+				     const u8 *src, unsigned int len);
+
+/*
+ * The longest text (bytes) authenc-sha512 decrypts hashed first: with the
+ * CBC decryption of 8 blocks in flight (AES-NI) and of 32 (VAES on zmm);
+ * longer messages run the stitched routine.  Measured on AMD Zen 5
+ * (docs/performance.md, "authenc-sha512 decryption").
+ */
+#define AESNICTR_AUTHENC_SHA512_HASH_FIRST_AVX		1536
+#define AESNICTR_AUTHENC_SHA512_HASH_FIRST_VAES512	4096
 
 #endif /* AESNICTR_AUTHENC_HMAC_H */

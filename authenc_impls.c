@@ -6,6 +6,9 @@
  * AVX-512VL for the vaes512 slot), and the C implementation for when the
  * FPU is unusable: CBC by the constant-time AES of aes_ct.c, the HMAC of
  * authenc_hmac.c, behind the assembly's signatures and stream semantics.
+ * SHA-384/512 decrypt short messages hashed first, then by the widest CBC
+ * decryption the slot allows (cbc_asm.h): AES-NI's, or with VAES in the
+ * vaes512 slot (whose max_tier cap allows zmm) the 32-block one.
  */
 
 #include <crypto/aes.h>
@@ -16,21 +19,25 @@
 static const struct aesnictr_authenc_impl
 authenc_asm_impls[AESNICTR_AUTHENC_NR_HASHES] = {
 	[AESNICTR_AUTHENC_SHA1] = {
-		aesnictr_cbc_sha1_enc, aesnictr_cbc_sha1_dec,
-		aesnictr_sha1_blocks
+		.enc = aesnictr_cbc_sha1_enc, .dec = aesnictr_cbc_sha1_dec,
+		.blocks = aesnictr_sha1_blocks
 	},
 	[AESNICTR_AUTHENC_SHA256] = {
-		aesnictr_cbc_sha256_enc, aesnictr_cbc_sha256_dec,
-		aesnictr_sha256_blocks
+		.enc = aesnictr_cbc_sha256_enc, .dec = aesnictr_cbc_sha256_dec,
+		.blocks = aesnictr_sha256_blocks
 	},
 	/* SHA-384 is SHA-512 with another initial state, truncated */
 	[AESNICTR_AUTHENC_SHA384] = {
-		aesnictr_cbc_sha512_enc, aesnictr_cbc_sha512_dec,
-		aesnictr_sha512_blocks
+		.enc = aesnictr_cbc_sha512_enc, .dec = aesnictr_cbc_sha512_dec,
+		.cbc_dec = aesnictr_cbc_decrypt_avx,
+		.blocks = aesnictr_sha512_blocks,
+		.hash_first_max = AESNICTR_AUTHENC_SHA512_HASH_FIRST_AVX
 	},
 	[AESNICTR_AUTHENC_SHA512] = {
-		aesnictr_cbc_sha512_enc, aesnictr_cbc_sha512_dec,
-		aesnictr_sha512_blocks
+		.enc = aesnictr_cbc_sha512_enc, .dec = aesnictr_cbc_sha512_dec,
+		.cbc_dec = aesnictr_cbc_decrypt_avx,
+		.blocks = aesnictr_sha512_blocks,
+		.hash_first_max = AESNICTR_AUTHENC_SHA512_HASH_FIRST_AVX
 	},
 };
 
@@ -41,8 +48,20 @@ authenc_asm_impls[AESNICTR_AUTHENC_NR_HASHES] = {
  * vaes512 slot, which max_tier caps as the other AVX-512 code.
  */
 static const struct aesnictr_authenc_impl authenc_sha512_avx512 = {
-	aesnictr_cbc_sha512_enc_avx512, aesnictr_cbc_sha512_dec_avx512,
-	aesnictr_sha512_blocks_avx512
+	.enc = aesnictr_cbc_sha512_enc_avx512,
+	.dec = aesnictr_cbc_sha512_dec_avx512,
+	.cbc_dec = aesnictr_cbc_decrypt_avx,
+	.blocks = aesnictr_sha512_blocks_avx512,
+	.hash_first_max = AESNICTR_AUTHENC_SHA512_HASH_FIRST_AVX
+};
+
+/* The same where the CPU also has VAES (the slot does not need it). */
+static const struct aesnictr_authenc_impl authenc_sha512_avx512_vaes = {
+	.enc = aesnictr_cbc_sha512_enc_avx512,
+	.dec = aesnictr_cbc_sha512_dec_avx512,
+	.cbc_dec = aesnictr_cbc_decrypt_vaes512,
+	.blocks = aesnictr_sha512_blocks_avx512,
+	.hash_first_max = AESNICTR_AUTHENC_SHA512_HASH_FIRST_VAES512
 };
 #endif
 
@@ -52,7 +71,8 @@ aesnictr_authenc_simd_impl(enum aesnictr_authenc_hash hash,
 {
 #if AESNICTR_AS_VAES
 	if (impl == AESNICTR_VAES512 && hash >= AESNICTR_AUTHENC_SHA384)
-		return &authenc_sha512_avx512;
+		return aesnictr_cpu_lacks_impl(AESNICTR_VAES512) ?
+		       &authenc_sha512_avx512 : &authenc_sha512_avx512_vaes;
 #endif
 	return &authenc_asm_impls[hash];
 }
@@ -118,16 +138,20 @@ static void cbc_sha_dec_c(const struct aesnictr_key *key,
 static const struct aesnictr_authenc_impl
 authenc_c_impls[AESNICTR_AUTHENC_NR_HASHES] = {
 	[AESNICTR_AUTHENC_SHA1] = {
-		cbc_sha_enc_c, cbc_sha_dec_c, aesnictr_sha1_blocks_generic
+		.enc = cbc_sha_enc_c, .dec = cbc_sha_dec_c,
+		.blocks = aesnictr_sha1_blocks_generic
 	},
 	[AESNICTR_AUTHENC_SHA256] = {
-		cbc_sha_enc_c, cbc_sha_dec_c, aesnictr_sha256_blocks_generic
+		.enc = cbc_sha_enc_c, .dec = cbc_sha_dec_c,
+		.blocks = aesnictr_sha256_blocks_generic
 	},
 	[AESNICTR_AUTHENC_SHA384] = {
-		cbc_sha_enc_c, cbc_sha_dec_c, aesnictr_sha512_blocks_generic
+		.enc = cbc_sha_enc_c, .dec = cbc_sha_dec_c,
+		.blocks = aesnictr_sha512_blocks_generic
 	},
 	[AESNICTR_AUTHENC_SHA512] = {
-		cbc_sha_enc_c, cbc_sha_dec_c, aesnictr_sha512_blocks_generic
+		.enc = cbc_sha_enc_c, .dec = cbc_sha_dec_c,
+		.blocks = aesnictr_sha512_blocks_generic
 	},
 };
 

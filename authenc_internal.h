@@ -15,12 +15,17 @@
 /*
  * One implementation of a hash: the stitched CBC + HMAC routines and the
  * compression the AAD and the finish use.  The assembly's
- * (authenc_asm.h) and the C one (the same signatures) alike.
+ * (authenc_asm.h) and the C one (the same signatures) alike.  A message
+ * of at most hash_first_max bytes of text is decrypted hashed first, by
+ * aesnictr_authenc_dec_hash_first() with cbc_dec, in place of dec
+ * (cbc_dec NULL: never).
  */
 struct aesnictr_authenc_impl {
 	AESNICTR_CBC_SHA((*enc));
 	AESNICTR_CBC_SHA((*dec));
+	AESNICTR_CBC_CRYPT((*cbc_dec));
 	aesnictr_sha_blocks_t *blocks;
+	unsigned int hash_first_max;
 };
 
 /* A transform's keys and what it is. */

@@ -43,6 +43,9 @@ sha512_512 authenc_families.c authenc512_cpu_lacks     AVX512F AVX512VL
 '
 # Routines: object, function (shell pattern), gate (for messages), its parts.
 # The impls tables of the glue files say which routines each implementation calls.
+# authenc_impls.c (authenc-sha512's hash-first decryption) also calls
+# aesnictr_cbc_decrypt_avx, and aesnictr_cbc_decrypt_vaes512 only where
+# aesnictr_cpu_lacks_impl(vaes512) passes: the cbc rows' gates hold there too.
 GATES='
 aes_expand.o     aesnictr_*                    module_init:cpu_lacks_impl(avx) w_avx
 ctr_aes.o        aesnictr_ctr_avx              cpu_lacks_impl(avx)          w_avx

@@ -17,6 +17,7 @@
 #include <openssl/hmac.h>
 
 #include "bench.h"
+#include "cbc_asm.h"
 
 #define AE_AAD		24		/* ESP header (8) + the 16-byte IV */
 
@@ -29,7 +30,11 @@ static const u8 ae_aad[AE_AAD] = "\x00\x00\x01\x00\x00\x00\x00\x2a"
 static const u8 ae_hmac_key[64] =
 	"HMAC key of the authenc bench, 64 bytes long for hmac(sha512).";
 
-/* 1 if the CPU and OS run AVX-512VL code (authenc_sha512.S's avx512 variant). */
+/*
+ * 1 if the CPU and OS run AVX-512VL code (authenc_sha512.S's avx512 variant,
+ * the module's vaes512 slot); 2 if the CPU also has VAES and AVX-512BW, so
+ * that the slot's short decryptions run the 32-block CBC decryption.
+ */
 static int ae_has_avx512(void)
 {
 	static int known, has;
@@ -45,6 +50,9 @@ static int ae_has_avx512(void)
 		return 0;
 	__asm__ volatile("xgetbv" : "=a"(a), "=d"(d) : "c"(0));
 	has = (a & 0xe6) == 0xe6;
+	__cpuid_count(7, 0, a, b, c, d);
+	if (has && (c & (1u << 9)) && (b & (1u << 30)))
+		has = 2;
 	return has;
 }
 
@@ -76,6 +84,14 @@ static authenc_cbc_sha_fn_t *ae_dec_fn(const struct authenc_hash *hd)
 	if (ae_hash_id() == H_SHA512 && ae_has_avx512())
 		return aesnictr_cbc_sha512_dec_avx512;
 	return hd->dec;
+}
+
+/* The compression the module's slot uses for the AAD and the finish. */
+static aesnictr_sha_blocks_t *ae_blocks(const struct authenc_hash *hd)
+{
+	if (ae_hash_id() == H_SHA512 && ae_has_avx512())
+		return aesnictr_sha512_blocks_avx512;
+	return hd->blocks;
 }
 
 static const struct authenc_hash *ae_hash(void)
@@ -186,10 +202,34 @@ static inline void ae_ours_begin(struct impl *im, const struct authenc_hash *hd,
 	memcpy(s->iv, iv, BLK);
 	s->nfull = s->npart = 0;
 	if (ae_esn())
-		aesnictr_authenc_absorb_esn_aad(s, hd->sha, hd->blocks, ae_aad,
+		aesnictr_authenc_absorb_esn_aad(s, hd->sha, ae_blocks(hd), ae_aad,
 						AE_AAD, 0, seq_hi);
 	else
-		authenc_absorb(hd, authenc_compress_direct, s, ae_aad, AE_AAD, 1);
+		aesnictr_authenc_absorb(s, hd->sha, ae_blocks(hd), ae_aad,
+					AE_AAD);
+}
+
+/*
+ * Ours: the text decrypted as authenc_glue.c does, SHA-384/512's short
+ * messages hashed first (authenc_impls.c: the CBC decryption and the
+ * length by the slot), the others by the stitched routine.
+ */
+static inline void ae_ours_dec(struct impl *im, const struct authenc_hash *hd,
+			       struct aesnictr_authenc_stream *s, u8 *out,
+			       const u8 *ct, unsigned int len)
+{
+	int vaes512 = ae_has_avx512() == 2;
+
+	if (ae_hash_id() == H_SHA512 &&
+	    len <= (vaes512 ? AESNICTR_AUTHENC_SHA512_HASH_FIRST_VAES512 :
+		    AESNICTR_AUTHENC_SHA512_HASH_FIRST_AVX))
+		aesnictr_authenc_dec_hash_first(s, hd->sha, ae_blocks(hd),
+						vaes512 ?
+						aesnictr_cbc_decrypt_vaes512 :
+						aesnictr_cbc_decrypt_avx,
+						&im->adec, out, ct, len);
+	else
+		ae_dec_fn(hd)(&im->adec, s, out, ct, len);
 }
 
 /* Ours: authencesn's seq_hi behind the text, the HMAC finished. */
@@ -199,9 +239,9 @@ static inline void ae_ours_finish(struct impl *im,
 				  const u8 seq_hi[4], size_t len)
 {
 	if (ae_esn())
-		aesnictr_authenc_absorb(s, hd->sha, hd->blocks, seq_hi, 4);
-	authenc_finish(hd, authenc_compress_direct, &im->hk, s,
-		       hd->sha->blocksize + AE_AAD + len, im->tag);
+		aesnictr_authenc_absorb(s, hd->sha, ae_blocks(hd), seq_hi, 4);
+	aesnictr_authenc_hmac_final(s, hd->sha, ae_blocks(hd), &im->hk.ostate,
+				    hd->sha->blocksize + AE_AAD + len, im->tag);
 }
 
 /* OpenSSL's HMAC of the AAD and ct, rearranged for authencesn. */
@@ -279,7 +319,7 @@ static noinline void ae_dec_msg(struct impl *im, u8 *out, size_t len)
 	switch (im->kind) {
 	case IMPL_OURS_AE:
 		ae_ours_begin(im, hd, &s, iv, seq_hi);
-		ae_dec_fn(hd)(&im->adec, &s, out, ct, (unsigned int)len);
+		ae_ours_dec(im, hd, &s, out, ct, (unsigned int)len);
 		ae_ours_finish(im, hd, &s, seq_hi, len);
 		if (tag_neq(im->tag, ring[r].tag, hd->ds))
 			tag_bad = 1;
