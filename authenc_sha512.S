@@ -58,9 +58,12 @@
  * state of the next block, with the XOR of the next plaintext folded into
  * the last round key (see authenc_sha.S): nrounds AES latencies per block.
  *
- * Decryption schedule.  CBC decryption is parallel: each SHA block is
- * compressed beside eight AES blocks, two groups of four (4 x nrounds
- * AESDEC each, spread over rounds 0-35 and 40-75 of the block).  The hash
+ * Decryption schedule (the authenc-sha512 family runs it for messages
+ * longer than AESNICTR_AUTHENC_SHA512_HASH_FIRST_*, authenc_hmac.h; shorter
+ * ones are hashed by sha512_blocks first, then decrypted by cbc_aes.S).
+ * CBC decryption is parallel: each SHA block is compressed beside eight AES
+ * blocks, two groups of four (4 x nrounds AESDEC each, spread over rounds
+ * 0-35 and 40-75 of the block).  The hash
  * runs one block ahead: SHA block j+1 is loaded (all 128 bytes, into the
  * schedule registers) at the start of the iteration that decrypts AES blocks
  * 8j..8j+7, so in-place decryption never overwrites ciphertext not yet

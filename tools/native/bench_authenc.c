@@ -9,6 +9,10 @@
  * digest truncated), so authenc-sha512-* stands for both.  Ours for SHA-512
  * is the avx512 variant of authenc_sha512.S where the CPU has AVX-512F/VL
  * (the faster on AMD Zen 5), else the AVX2 one; the mode's title says which.
+ * Its decryption is the module's (authenc_impls.c): a message of at most
+ * AESNICTR_AUTHENC_SHA512_HASH_FIRST_{AVX,VAES512} bytes hashed first and
+ * then CBC-decrypted (32 blocks on zmm where the CPU has VAES and AVX-512BW
+ * too, else AES-NI's 8), longer ones by the stitched routine.
  */
 #include <cpuid.h>
 #include <stdlib.h>
