@@ -48,11 +48,8 @@ void aesnictr_cmac_setkey(struct aesnictr_cmac_key *key, const u8 *in_key,
 {
 	u8 c[AESNICTR_BLOCK_SIZE], k1[AESNICTR_BLOCK_SIZE];
 
-	if (!xcbc && path->expand_encrypt_zero)
-		path->expand_encrypt_zero(&key->aes, in_key, key_len, k1);
-	else
-		path->expand(&key->aes, in_key, key_len);
 	if (xcbc) {
+		path->expand(&key->aes, in_key, key_len);
 		memset(c, 2, sizeof(c));
 		cmac_encrypt_block(&key->aes, path, key->sub_full, c);
 		memset(c, 3, sizeof(c));
@@ -61,9 +58,14 @@ void aesnictr_cmac_setkey(struct aesnictr_cmac_key *key, const u8 *in_key,
 		cmac_encrypt_block(&key->aes, path, k1, c);
 		path->expand(&key->aes, k1, sizeof(k1));
 	} else {
-		if (!path->expand_encrypt_zero) {
+		/* L = E_K(0), beside the expansion where the path can */
+		if (path->expand_encrypt_zero) {
+			path->expand_encrypt_zero(&key->aes, in_key, key_len,
+						  k1);
+		} else {
+			path->expand(&key->aes, in_key, key_len);
 			memset(c, 0, sizeof(c));
-			cmac_encrypt_block(&key->aes, path, k1, c);	/* L */
+			cmac_encrypt_block(&key->aes, path, k1, c);
 		}
 		cmac_double(key->sub_full, k1);
 		cmac_double(key->sub_part, key->sub_full);
