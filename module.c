@@ -347,6 +347,7 @@ static void __exit aesnictr_exit(void)
 	families_stop();
 }
 
+/* its name is the README's boot-time off switch: initcall_blacklist=aesnictr_init */
 module_init(aesnictr_init);
 module_exit(aesnictr_exit);
 
