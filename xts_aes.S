@@ -233,15 +233,19 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		.set	RK, V9
 		.set	RKLAST, V10		/* the last round key */
 		.set	TMP, V11		/* RKLAST ^ tweak */
-		/*
-		 * CH0-CH2: tweak scratch; the VL 32 CLMUL main loop's
-		 * tweaks stay in TW, each loaded into CH0, advanced with
-		 * CH1 as scratch and stored back
-		 */
+		/* CH0-CH2: tweak scratch */
 		.set	CH0, V12
 		.set	CH1, V13
 		.set	CH2, V14
 		.set	RK0, V15		/* round key 0 */
+		/*
+		 * The VL 32 CLMUL main loop's 4 tweak vectors, in registers
+		 * the tail batches use for other things (TWR0 is NEXT:
+		 * after the loop it holds the next vector's tweaks); CH1 is
+		 * the loop's tweak scratch
+		 */
+		.set	TWR0, V8;  .set TWR1, V11
+		.set	TWR2, V12; .set TWR3, V14
 	.endif
 .endm
 
@@ -390,15 +394,10 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		_mul_xk_clmul	16, TW1, TW5, V3, V3
 		_mul_xk_clmul	24, TW0, TW6, V4, V4
 		_mul_xk_clmul	24, TW1, TW7, V5, V5
-	.else
-	.if CLMUL
-		_mul_xk_clmul	2, NEXT, V1, CH0, CH1
-		_mul_xk_clmul	4, NEXT, V2, CH0, CH1
-		_mul_xk_clmul	6, NEXT, V3, CH0, CH1
-		_mul_xk_clmul	8, NEXT, V4, CH0, CH0
-		_mul_xk_clmul	8, V1, V5, CH1, CH1
-		_mul_xk_clmul	8, V2, V6, CH2, CH2
-		_mul_xk_clmul	8, V3, V7, V0, V0
+	.elseif CLMUL
+		_mul_xk_clmul	2, TWR0, TWR1, V0, V1
+		_mul_xk_clmul	4, TWR0, TWR2, V2, V3
+		_mul_xk_clmul	6, TWR0, TWR3, V4, V5
 	.else
 		_mul_xk		2, NEXT, V1, CH0, CH1
 		_mul_xk		4, NEXT, V2, CH0, CH1
@@ -407,7 +406,6 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		_mul_xbytes	1, V1, V5, CH2, V0
 		_mul_xbytes	1, V2, V6, CH0, CH1
 		_mul_xbytes	1, V3, V7, CH2, V0
-	.endif
 		vmovdqa		NEXT, (%rsp)
 		.irp j, 1,2,3,4,5,6,7
 			vmovdqa		V\j, \j*VL(%rsp)
@@ -555,9 +553,8 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 /* VL 32: s = src vector j ^ tweak t ^ round key 0, k = RKLAST ^ t. */
 .macro _xts_whiten32 s, t, k, j
 	vpxor		\j*VL(SRC), RK0, \s
-	vmovdqa		\t, \k
-	vpxor		\k, \s, \s
-	vpxor		RKLAST, \k, \k
+	vpxor		\t, \s, \s
+	vpxor		\t, RKLAST, \k
 .endm
 
 /* Round key i (1..13) applied to s0-s3. */
@@ -576,18 +573,22 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	.endif
 .endm
 
-/* Tweak vector t (register or TW slot) times x^8L: 8 vectors on. */
+/*
+ * Tweak vector t times x^8L (VL 64: 8 vectors on) or x^4L (VL 32: 4 vectors
+ * on, one byte: the loop's batch).
+ */
 .macro _xts_main_step t
 	.if VL == 64
 		_mul_xk_clmul	32, \t, \t, %zmm31, %zmm31
 	.else
-		vmovdqa		\t, CH0
-		_mul_xk_clmul	16, CH0, CH0, CH1, CH1
-		vmovdqa		CH0, \t
+		_mul_xk_clmul	8, \t, \t, CH1, CH1
 	.endif
 .endm
 
-/* A batch of 8 vectors as two halves; upd: advance its 8 tweaks by x^8L. */
+/*
+ * VL 64: a batch of 8 vectors as two halves; upd: advance its 8 tweaks by
+ * x^32.  VL 32: a batch of 4, its tweaks always advanced by x^8.
+ */
 .macro _xts_main_batch enc, upd
 	.if VL == 64
 		_xts_main_group \enc, \upd, %zmm0, %zmm1, %zmm2, %zmm3, \
@@ -595,16 +596,12 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		_xts_main_group \enc, \upd, %zmm0, %zmm1, %zmm2, %zmm3, \
 			%zmm12, %zmm13, %zmm14, %zmm15, %zmm4, %zmm5, %zmm6, %zmm7, 4
 	.else
-		_xts_main_group \enc, \upd, V0, V1, V2, V3, \
-			0*VL(%rsp), 1*VL(%rsp), 2*VL(%rsp), 3*VL(%rsp), \
-			V4, V5, V6, V7, 0
-		_xts_main_group \enc, \upd, V0, V1, V2, V3, \
-			4*VL(%rsp), 5*VL(%rsp), 6*VL(%rsp), 7*VL(%rsp), \
-			V4, V5, V6, V7, 4
+		_xts_main_group \enc, 1, V0, V1, V2, V3, \
+			TWR0, TWR1, TWR2, TWR3, V4, V5, V6, V7, 0
 	.endif
-	add	$8*VL, SRC
-	add	$8*VL, DST
-	sub	$8*VL, LEN
+	add	$MAIN_VECS*VL, SRC
+	add	$MAIN_VECS*VL, DST
+	sub	$MAIN_VECS*VL, LEN
 .endm
 
 /* xmm x = XTS en/decryption of x with the xmm tweak tw (round keys in memory). */
@@ -667,7 +664,13 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		.endr
 	.endif
 
-	cmp	$8*VL, LEN
+	/* the main loop's batch: 4 vectors (VL 32 CLMUL) or 8 */
+	.if VL == 32 && CLMUL
+		.set	MAIN_VECS, 4
+	.else
+		.set	MAIN_VECS, 8
+	.endif
+	cmp	$MAIN_VECS*VL, LEN
 	jb	.Ltail4\@
 	.if VL == 16
 		.p2align 4
@@ -677,15 +680,29 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		jae	.Lloop\@
 	.else
 		/*
-		 * VL 32, 64: the 8 vectors' tweaks are kept, each advanced
-		 * by x^(8L) (a whole number of bytes) per batch, with no
-		 * chain from vector to vector.  First, those of batch 1.
-		 * CLMUL: they are advanced inside the batch, between its
-		 * rounds, and after the loop TW0 (VL 64) or NEXT (VL 32)
-		 * holds the next vector's.
+		 * VL 32, 64: the batch's tweaks are kept, each advanced by
+		 * x^(L * MAIN_VECS) (a whole number of bytes) per batch,
+		 * with no chain from vector to vector.  First, those of
+		 * batch 1.  CLMUL: they are advanced inside the batch,
+		 * between its rounds, and after the loop TW0 (VL 64) or
+		 * NEXT (VL 32) holds the next vector's.
 		 */
 		_first_tweaks
-		.if CLMUL
+		.if VL == 32 && CLMUL
+			/*
+			 * One batch of 4 per iteration, every tweak in a
+			 * register: the body is small enough for the
+			 * next iteration's rounds to start while this one's
+			 * finish.  The last batch advances its tweaks too:
+			 * TWR0 (NEXT) then holds the next vector's.
+			 */
+			.p2align 4
+.Lloop\@:
+			_xts_main_batch \enc, 1
+			cmp	$4*VL, LEN
+			jae	.Lloop\@
+			jmp	.Ltail2\@
+		.elseif CLMUL
 			cmp	$16*VL, LEN
 			jb	.Llast8\@
 			.p2align 4
@@ -700,12 +717,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 			 * it).
 			 */
 			_xts_main_batch \enc, 0
-			.if VL == 64
-				_mul_xk_clmul	32, TW0, TW0, %zmm31, %zmm31
-			.else
-				vmovdqa		(%rsp), NEXT
-				_mul_xk_clmul	16, NEXT, NEXT, CH0, CH0
-			.endif
+			_mul_xk_clmul	32, TW0, TW0, %zmm31, %zmm31
 		.else
 			jmp	.Lenter\@
 			.p2align 4
