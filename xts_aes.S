@@ -37,10 +37,10 @@
  * into [v, lo >> (64 - k)], XORed onto VPSLLQ $k; VPSRLDQ $8 isolates
  * [v, 0] for the three shifted copies (11 ops, 9 with VPTERNLOGQ).
  *
- * Times x^8m, 1 <= m <= 4 bytes: the same with whole bytes, cheaper.  VPALIGNR
- * rotates each lane left by m bytes, which is the shift with v already
- * added at the bottom; VPSRLDQ $(16 - m) gives v alone, and v << 1, v << 2
- * (two VPADDQ) and v << 7 (VPSLLQ) are XORed on (8 ops).
+ * Times x^8: the same with a whole byte, cheaper.  VPALIGNR rotates each
+ * lane left by one byte, which is the shift with v already added at the
+ * bottom; VPSRLDQ $15 gives v alone, and v << 1, v << 2 (two VPADDQ) and
+ * v << 7 (VPSLLQ) are XORed on (8 ops, one scratch register).
  *
  * CLMUL (VPCLMULQDQ; VL 64, and VL 32 in vaes2_clmul): the reduction term
  * v * (x^7 + x^2 + x + 1), at most k + 7 < 64 bits for k <= 56, is one
@@ -57,18 +57,17 @@
  * Lanes.  A vector of VL bytes holds L = VL / 16 blocks; the tweaks of a
  * vector are T_n .. T_n+L-1 in its lanes, so those of the next vector are
  * the same times x^L, lane by lane: x (VL 16), x^2 (VL 32), x^4 (VL 64).
- * VL 16 walks that chain through every batch.  VL 32 and 64 keep the 8
- * tweak vectors of their main loop and advance each by x^8L (x^16, x^32: 2
- * or 4 whole bytes) per batch, with no chain from vector to vector; the
- * first 8 come from the first vector (VL 32: a tree of depth 3, x^L, x^2L,
- * x^4L; VL 64: depth 2, see _first_tweaks), the tail batches walk the
- * chain.  With CLMUL the main loop advances the tweaks between the rounds
- * of the batch that uses them, once its last round keys (RKLAST ^ tweak)
- * are made, and VL 32 makes its first 8 with a tree of depth 2 (1, 2, 3 =
- * 0 * x^2, x^4, x^6; 4..7 = 0..3 * x^8) and walks its tail chain with
- * _mul_xk_clmul.  Every real CPU with VAES has VPCLMULQDQ (vaes512 needs
- * it; the glue checks), emulated ones may not: the glue runs vaes2_clmul
- * where the CPU has it and the plain vaes2 elsewhere.
+ * VL 16 walks that chain through every batch.  VL 32 and 64 keep the tweak
+ * vectors of their main loop's batch (VL 32: 4, VL 64: 8) and advance each
+ * by x^(L * batch) (x^8, x^32: one or 4 whole bytes) per batch, between the
+ * rounds of the batch that uses them, once its last round keys (RKLAST ^
+ * tweak) are made, with no chain from vector to vector; the first ones
+ * come from the first vector (VL 32: x^2, x^4, x^6 from it; VL 64: a tree
+ * of depth 2, see _first_tweaks), the tail batches walk the chain.  VL 64
+ * and vaes2_clmul make every tweak with VPCLMULQDQ; the plain vaes2 uses
+ * the shifts.  Every real CPU with VAES has VPCLMULQDQ (vaes512 needs it;
+ * the glue checks), emulated ones may not: the glue runs vaes2_clmul where
+ * the CPU has it and the plain vaes2 elsewhere.
  *
  * Ciphertext stealing (IEEE 1619-2007 5.3.2), b = len % 16 != 0: the last
  * full block P_m-1 and the partial P_m are done together, as
@@ -86,19 +85,23 @@
  * which overwrites its head).  Only the public length chooses addresses and
  * branches.
  *
- * Layout: batches of 8 vectors (8 blocks on xmm, 16 on ymm, 32 on zmm) while
- * they fit, then one batch of 4, 2 and 1 vector as needed, then (VL 32, 64)
- * single blocks on xmm, then the stealing.  Every round key is applied to
- * all vectors of a batch before the next (8 AES streams in flight); the
- * CLMUL main loop does its batch as two halves of 4 vectors, each through
+ * Layout: main-loop batches while they fit, of 8 vectors (8 blocks on xmm,
+ * 32 on zmm) or 4 (VL 32: 8 blocks), then one batch of 4 (if 8), 2 and 1
+ * vector as needed, then (VL 32, 64) single blocks on xmm, then the
+ * stealing.  Every round key is applied to all vectors of a batch before
+ * the next; VL 64 does its batch as two halves of 4 vectors, each through
  * all its rounds in turn (_xts_main_group: one body for VL 32 and 64).
+ * VL 32 has one half a batch: a body small enough (about 110 instructions)
+ * for the next iteration's rounds to start while this one's finish, where
+ * a batch of 8 ymm with its tweaks in memory kept AMD's FP pipes waiting.
  *
  * Registers: the SysV arguments and the names on the #define lines below,
  * and per width the vector registers named by _xts_set_regs (V<n> =
  * xmm/ymm/zmm<n> of the width).  VL 16, 32 have 16 vector registers (no
- * EVEX): a batch's tweaks go to an aligned stack buffer TW of 8 vectors,
- * read again by the last round, wiped before return.  VL 64 has 32
- * registers and no stack.  Single blocks and the stealing use xmm0-xmm3,
+ * EVEX): the tweaks of a chained batch (every batch of VL 16, the tail
+ * batches of VL 32) go to an aligned stack buffer TW, read again by the
+ * last round, wiped before return; the VL 32 main loop's stay in
+ * registers.  VL 64 has 32 registers and no stack.  Single blocks and the stealing use xmm0-xmm3,
  * xmm8, xmm9 and xmm12, with round keys read from memory.
  * Wiped on return: the registers that held round keys (VL 16, 32: V9 RK,
  * V10 RKLAST, V11 TMP, V15 RK0; VL 64: zmm16-30) or a last round key XORed
@@ -306,21 +309,20 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /*
- * VL 32: dst = src * x^(8m) in every lane, 1 <= m <= 4 bytes (dst may be
- * src): a rotation by m bytes brings the top m bytes v to the bottom (the
- * v * 1 term of the reduction), then v << 1 ^ v << 2 ^ v << 7 (at most
- * 8m + 7 bits) is added, the doublings as additions.  s0 and s1 are
- * scratch.
+ * VL 32: t = t * x^8 in every lane, with one scratch register s: a rotation
+ * by one byte brings the top byte v to the bottom (the v * 1 term of the
+ * reduction), then v << 1, v << 2 (doublings, as additions) and v << 7 (v
+ * << 2, shifted by 5 more) are added; at most 15 bits, all in the low qword.
  */
-.macro _mul_xbytes m, src, dst, s0, s1
-	vpsrldq		$(16 - \m), \src, \s0	/* v */
-	vpalignr	$(16 - \m), \src, \src, \dst	/* src << 8m | v */
-	vpaddq		\s0, \s0, \s1
-	vpxor		\s1, \dst, \dst
-	vpaddq		\s1, \s1, \s1
-	vpxor		\s1, \dst, \dst
-	vpsllq		$7, \s0, \s0
-	vpxor		\s0, \dst, \dst
+.macro _mul_x8 t, s
+	vpsrldq		$15, \t, \s		/* v */
+	vpalignr	$15, \t, \t, \t	/* t << 8 | v */
+	vpaddq		\s, \s, \s
+	vpxor		\s, \t, \t
+	vpaddq		\s, \s, \s
+	vpxor		\s, \t, \t
+	vpsllq		$5, \s, \s
+	vpxor		\s, \t, \t
 .endm
 
 /*
@@ -399,17 +401,9 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		_mul_xk_clmul	4, TWR0, TWR2, V2, V3
 		_mul_xk_clmul	6, TWR0, TWR3, V4, V5
 	.else
-		_mul_xk		2, NEXT, V1, CH0, CH1
-		_mul_xk		4, NEXT, V2, CH0, CH1
-		_mul_xk		4, V1, V3, CH0, CH1
-		_mul_xbytes	1, NEXT, V4, CH0, CH1
-		_mul_xbytes	1, V1, V5, CH2, V0
-		_mul_xbytes	1, V2, V6, CH0, CH1
-		_mul_xbytes	1, V3, V7, CH2, V0
-		vmovdqa		NEXT, (%rsp)
-		.irp j, 1,2,3,4,5,6,7
-			vmovdqa		V\j, \j*VL(%rsp)
-		.endr
+		_mul_xk		2, TWR0, TWR1, V0, V1
+		_mul_xk		4, TWR0, TWR2, V2, V3
+		_mul_xk		6, TWR0, TWR3, V4, V5
 	.endif
 .endm
 
@@ -431,15 +425,13 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 
 /*
  * En/decrypt n full vectors (n * VL bytes) from SRC to DST and advance SRC,
- * DST and LEN past them.  With chain, the tweaks come from, and the chain is
- * advanced in, NEXT (VL 16, 32) or TW0 (VL 64); without (VL 32 only), the
- * batch's tweaks are already in the stack buffer TW and are kept.  (The
- * VL 64 main loop is _xts_main64_group.)
+ * DST and LEN past them, the tweaks from the chain in NEXT (VL 16, 32) or
+ * TW0 (VL 64), which is advanced past them.  (The main loop of VL 32 and 64
+ * is _xts_main_batch.)
  */
-.macro _xts_batch enc, n, chain=1
+.macro _xts_batch enc, n
 	/* the tweaks of the batch's vectors */
-	.if !\chain
-	.elseif VL == 64
+	.if VL == 64
 		.irp j, 1,2,3,4,5,6,7
 		.if \j < \n
 			_mul_xk_clmul	4, TWP\j, TW\j, V5, V6
@@ -493,18 +485,17 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /*
- * The main loop with VPCLMULQDQ (VL 64, and VL 32 when the CPU has it),
- * half a batch: 4 vectors (off = 0 or 4) en/decrypted with the tweaks t0-t3
- * (VL 64: TW<off>..TW<off+3>; VL 32: their slots in the stack buffer TW)
- * in the states s0-s3 (V0-V3 for both halves: renaming lets the second
- * half start while the first finishes), the last round keys k0-k3 = RKLAST
- * ^ tweak made first (V4-V7) so that t0-t3 can then be advanced by x^8L
- * for the next batch, one per round between the rounds, all on ports
- * beside VAESENC's.  In program order each half goes through all its
- * rounds before the next one starts: the first half's AES begins as soon
- * as its own tweaks are there.  VL 32 broadcasts each round key into RK
- * (there is no register for all of them) and does its tweaks in CH0, CH1,
- * loaded from TW and stored back.
+ * The main loop of VL 32 and 64: 4 vectors (off = 0 or 4: the halves of a
+ * VL 64 batch; VL 32: the whole batch, off = 0) en/decrypted with the
+ * tweaks t0-t3 (VL 64: TW<off>..TW<off+3>; VL 32: TWR0-TWR3) in the states
+ * s0-s3 (V0-V3 for both halves: renaming lets the second half start while
+ * the first finishes), the last round keys k0-k3 = RKLAST ^ tweak made
+ * first (V4-V7) so that t0-t3 can then be advanced for the next batch, one
+ * per round between the rounds (with VPCLMULQDQ all on ports beside
+ * VAESENC's).  In program order each half goes through all its rounds
+ * before the next one starts: the first half's AES begins as soon as its
+ * own tweaks are there.  VL 32 broadcasts each round key into RK (there is
+ * no register for all of them) and advances its tweaks with CH1 as scratch.
  */
 .macro _xts_main_group enc, upd, s0, s1, s2, s3, t0, t1, t2, t3, k0, k1, k2, k3, off
 	.if VL == 64
@@ -580,8 +571,10 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .macro _xts_main_step t
 	.if VL == 64
 		_mul_xk_clmul	32, \t, \t, %zmm31, %zmm31
-	.else
+	.elseif CLMUL
 		_mul_xk_clmul	8, \t, \t, CH1, CH1
+	.else
+		_mul_x8		\t, CH1
 	.endif
 .endm
 
@@ -622,10 +615,19 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	mov	LEN32, LEN32			/* zero-extend len */
 	cmp	$16, LEN
 	jb	.Lreturn\@
+	/*
+	 * The stack buffer TW: the tweaks of the largest chained batch (VL
+	 * 16: 8 vectors; VL 32, whose batches of 4 are the main loop's: 2)
+	 */
+	.if VL == 16
+		.set	TW_VECS, 8
+	.else
+		.set	TW_VECS, 2
+	.endif
 	.if VL != 64
 		push	%rbp
 		mov	%rsp, %rbp
-		sub	$8*VL, %rsp
+		sub	$TW_VECS*VL, %rsp
 		and	$-32, %rsp		/* TW */
 	.endif
 	mov	AESNICTR_KEY_NROUNDS(KEY), NROUNDS
@@ -665,13 +667,13 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	.endif
 
 	/* the main loop's batch: 4 vectors (VL 32 CLMUL) or 8 */
-	.if VL == 32 && CLMUL
+	.if VL == 32
 		.set	MAIN_VECS, 4
 	.else
 		.set	MAIN_VECS, 8
 	.endif
 	cmp	$MAIN_VECS*VL, LEN
-	jb	.Ltail4\@
+	jb	.Ltail\@
 	.if VL == 16
 		.p2align 4
 .Lloop\@:
@@ -688,7 +690,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		 * NEXT (VL 32) holds the next vector's.
 		 */
 		_first_tweaks
-		.if VL == 32 && CLMUL
+		.if VL == 32
 			/*
 			 * One batch of 4 per iteration, every tweak in a
 			 * register: the body is small enough for the
@@ -701,8 +703,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 			_xts_main_batch \enc, 1
 			cmp	$4*VL, LEN
 			jae	.Lloop\@
-			jmp	.Ltail2\@
-		.elseif CLMUL
+		.else
 			cmp	$16*VL, LEN
 			jb	.Llast8\@
 			.p2align 4
@@ -718,28 +719,15 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 			 */
 			_xts_main_batch \enc, 0
 			_mul_xk_clmul	32, TW0, TW0, %zmm31, %zmm31
-		.else
-			jmp	.Lenter\@
-			.p2align 4
-.Lloop\@:
-			.irp j, 0,1,2,3,4,5,6,7
-				vmovdqa		\j*VL(%rsp), V\j
-				_mul_xbytes	2, V\j, V\j, CH0, CH1
-				vmovdqa		V\j, \j*VL(%rsp)
-			.endr
-.Lenter\@:
-			_xts_batch	\enc, 8, 0
-			cmp	$8*VL, LEN
-			jae	.Lloop\@
-			/* the next vector's: 8 vectors on from the last batch's first */
-			vmovdqa		(%rsp), NEXT
-			_mul_xbytes	2, NEXT, NEXT, CH0, CH1
 		.endif
 	.endif
-.Ltail4\@:
-	cmp	$4*VL, LEN
-	jb	.Ltail2\@
-	_xts_batch	\enc, 4
+.Ltail\@:
+	/* fewer than MAIN_VECS vectors left: a batch of 4 (if 8), 2 and 1 */
+	.if MAIN_VECS == 8
+		cmp	$4*VL, LEN
+		jb	.Ltail2\@
+		_xts_batch	\enc, 4
+	.endif
 .Ltail2\@:
 	cmp	$2*VL, LEN
 	jb	.Ltail1\@
@@ -796,7 +784,9 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	.if VL != 64
 		vpxor	%xmm0, %xmm0, %xmm0	/* TW held the tweaks: wipe it */
 		.irp j, 0,1,2,3,4,5,6,7
+		.if \j < TW_VECS
 			vmovdqa	V0, \j*VL(%rsp)
+		.endif
 		.endr
 		mov	%rbp, %rsp
 		pop	%rbp
