@@ -91,9 +91,10 @@
  * stealing.  Every round key is applied to all vectors of a batch before
  * the next; VL 64 does its batch as two halves of 4 vectors, each through
  * all its rounds in turn (_xts_main_group: one body for VL 32 and 64).
- * VL 32 has one half a batch: a body small enough (about 110 instructions)
- * for the next iteration's rounds to start while this one's finish, where
- * a batch of 8 ymm with its tweaks in memory kept AMD's FP pipes waiting.
+ * VL 32's batch is one such half: a body small enough (about 110
+ * instructions) for the next iteration's rounds to start while this one's
+ * finish, where a batch of 8 ymm with its tweaks in memory left AMD's FP
+ * pipes waiting in llvm-mca's Zen 3 model (docs/performance.md).
  *
  * Registers: the SysV arguments and the names on the #define lines below,
  * and per width the vector registers named by _xts_set_regs (V<n> =
@@ -101,8 +102,9 @@
  * EVEX): the tweaks of a chained batch (every batch of VL 16, the tail
  * batches of VL 32) go to an aligned stack buffer TW, read again by the
  * last round, wiped before return; the VL 32 main loop's stay in
- * registers.  VL 64 has 32 registers and no stack.  Single blocks and the stealing use xmm0-xmm3,
- * xmm8, xmm9 and xmm12, with round keys read from memory.
+ * registers.  VL 64 has 32 registers and no stack.  Single blocks and the
+ * stealing use xmm0-xmm3, xmm8, xmm9 and xmm12, with round keys read from
+ * memory.
  * Wiped on return: the registers that held round keys (VL 16, 32: V9 RK,
  * V10 RKLAST, V11 TMP, V15 RK0; VL 64: zmm16-30) or a last round key XORed
  * with a tweak (V4-V7); the tweaks themselves (encryptions of the public IV)
@@ -242,7 +244,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		.set	CH2, V14
 		.set	RK0, V15		/* round key 0 */
 		/*
-		 * The VL 32 CLMUL main loop's 4 tweak vectors, in registers
+		 * The VL 32 main loop's 4 tweak vectors, in registers
 		 * the tail batches use for other things (TWR0 is NEXT:
 		 * after the loop it holds the next vector's tweaks); CH1 is
 		 * the loop's tweak scratch
@@ -666,7 +668,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		.endr
 	.endif
 
-	/* the main loop's batch: 4 vectors (VL 32 CLMUL) or 8 */
+	/* the main loop's batch: 4 vectors (VL 32) or 8 */
 	.if VL == 32
 		.set	MAIN_VECS, 4
 	.else
@@ -685,9 +687,9 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		 * VL 32, 64: the batch's tweaks are kept, each advanced by
 		 * x^(L * MAIN_VECS) (a whole number of bytes) per batch,
 		 * with no chain from vector to vector.  First, those of
-		 * batch 1.  CLMUL: they are advanced inside the batch,
-		 * between its rounds, and after the loop TW0 (VL 64) or
-		 * NEXT (VL 32) holds the next vector's.
+		 * batch 1.  They are advanced inside the batch, between its
+		 * rounds, and after the loop TW0 (VL 64) or NEXT (VL 32)
+		 * holds the next vector's.
 		 */
 		_first_tweaks
 		.if VL == 32
