@@ -174,6 +174,54 @@
 	.endif
 .endm
 
+/*
+ * dst[0..n) = src[0..n), n = %ecx in 0..63 (a public length), reading and
+ * writing nothing outside those bytes: two overlapping copies of the
+ * largest power-of-two piece that fits (32: two 16-byte loads each), so a
+ * later 16-byte load of dst is forwarded from stores, not from a string
+ * copy.  Uses %rax, %r8 (NLEFT, zero by then) and xmm t0-t3.
+ */
+.macro _copy_tail dst, src, t0, t1, t2, t3
+	cmp		$16, %ecx
+	jb		1f
+	vmovdqu		(\src), \t0
+	vmovdqu		-16(\src,%rcx), \t1
+	cmp		$32, %ecx
+	jb		2f
+	vmovdqu		16(\src), \t2
+	vmovdqu		-32(\src,%rcx), \t3
+	vmovdqu		\t2, 16(\dst)
+	vmovdqu		\t3, -32(\dst,%rcx)
+2:	vmovdqu		\t0, (\dst)
+	vmovdqu		\t1, -16(\dst,%rcx)
+	jmp		5f
+1:	cmp		$8, %ecx
+	jb		3f
+	mov		(\src), %rax
+	mov		-8(\src,%rcx), %r8
+	mov		%rax, (\dst)
+	mov		%r8, -8(\dst,%rcx)
+	jmp		5f
+3:	cmp		$4, %ecx
+	jb		4f
+	mov		(\src), %eax
+	mov		-4(\src,%rcx), %r8d
+	mov		%eax, (\dst)
+	mov		%r8d, -4(\dst,%rcx)
+	jmp		5f
+4:	test		%ecx, %ecx			/* 1..3: bytes 0, n / 2, n - 1 */
+	jz		5f
+	movzbl		(\src), %eax
+	movzbl		-1(\src,%rcx), %r8d
+	mov		%al, (\dst)
+	mov		%r8b, -1(\dst,%rcx)
+	mov		%ecx, %eax
+	shr		$1, %eax
+	movzbl		(\src,%rax), %r8d
+	mov		%r8b, (\dst,%rax)
+5:
+.endm
+
 /* ---- the SHA state and blocks --------------------------------------------- */
 
 /* Load h[] (FIPS order) at \ptr into SHA-NI's register order. */
@@ -509,10 +557,10 @@
 	mov		%ecx, S_NPART(ST)
 	cmp		$64, QLd
 	jb		.Lenc_ret\@
-	lea		S_PART(ST), %rdi
-	mov		DST, %rsi
-	sub		%rcx, %rsi
-	rep movsb
+	lea		S_PART(ST), HP
+	mov		DST, Q
+	sub		%rcx, Q
+	_copy_tail	HP, Q, ATMP, CBCX, NEXTP, RK0
 .Lenc_ret\@:
 	.irp r, CBCX, NEXTP, RK0, RKL, ATMP	/* key material */
 		vpxor		\r, \r, \r
@@ -710,10 +758,11 @@
 	mov		%ecx, S_NPART(ST)
 	cmp		$64, QLd
 	jb		.Ldec_ret\@
-	lea		S_PART(ST), %rdi		/* part[0..) = part[128 - n..128) */
-	lea		S_PART+128(ST), %rsi
-	sub		%rcx, %rsi
-	rep movsb
+	lea		S_PART(ST), HP			/* part[0..) = part[128 - n..128) */
+	lea		S_PART+128(ST), %rax
+	sub		%rcx, %rax
+	mov		%rax, HLEFT
+	_copy_tail	HP, HLEFT, DX0, DX1, DX2, DX3
 .Ldec_ret\@:
 	.irp r, DX0, DX1, DX2, DX3, DIV, DRKL	/* key material */
 		vpxor		\r, \r, \r
