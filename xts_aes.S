@@ -238,10 +238,9 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		.set	RK, V9
 		.set	RKLAST, V10		/* the last round key */
 		.set	TMP, V11		/* RKLAST ^ tweak */
-		/* CH0-CH2: tweak scratch */
+		/* CH0, CH1: tweak scratch */
 		.set	CH0, V12
 		.set	CH1, V13
-		.set	CH2, V14
 		.set	RK0, V15		/* round key 0 */
 		/*
 		 * The VL 32 main loop's 4 tweak vectors, in registers
@@ -703,7 +702,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 			.p2align 4
 .Lloop\@:
 			_xts_main_batch \enc, 1
-			cmp	$4*VL, LEN
+			cmp	$MAIN_VECS*VL, LEN
 			jae	.Lloop\@
 		.else
 			cmp	$16*VL, LEN
