@@ -18,9 +18,9 @@
  * keys 1..13 in xmm3..xmm15 (rk0 and rkN, used off the chain, from
  * memory); the caller names its argument registers and two scratch ones
  * (rklast: the address of rkN; nr: the round count).  The round count
- * decides once, outside the loop: one loop per key size.  Wiped on
- * return: xmm0..xmm15 (round keys, alone or XORed with data, and chain
- * values).  Only the public length decides branches and addresses.
+ * decides once, outside the loop: one loop per key size.  Registers are
+ * not cleared on return (docs/design.md, "Key material").  Only the public
+ * length decides branches and addresses.
  */
 #ifndef AESNICTR_AES_CBC_CHAIN_H
 #define AESNICTR_AES_CBC_CHAIN_H
@@ -109,9 +109,6 @@
 	lea		16*10(\key), \rklast
 	_cbc_chain_nr	10, \key, \chain, \src, \len, \dst, \rklast
 .Lcbc_chain_done\@:
-	.irp r, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
-		vpxor		%xmm\r, %xmm\r, %xmm\r
-	.endr
 	vzeroupper
 .Lcbc_chain_return\@:
 	RET

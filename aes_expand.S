@@ -40,8 +40,7 @@
  * Registers: rdi key, rsi in, edx len (rcx out: E(0)); xmm0 the 4-word
  * group (AES-256: the even round key), xmm1 the AES-256 odd round key /
  * AES-192 b, xmm2 the broadcast AESKEYGENASSIST word, xmm3 FOLD's shifted
- * copy, xmm4 the E(0) state.  Every one of xmm0-xmm4 is wiped before
- * return; no general register holds key bytes.
+ * copy, xmm4 the E(0) state.
  *
  * aesnictr_expand_key_encrypt_zero also encrypts the zero block with the
  * schedule (CMAC's subkey L = E(0)), each round beside the making of its
@@ -49,8 +48,8 @@
  *
  * Decryption keys (aesnictr_invert_key) for the equivalent inverse cipher
  * that AESDEC implements: dec[0] = enc[n], dec[i] = InvMixColumns(enc[n - i])
- * (AESIMC) for 0 < i < n, dec[n] = enc[0].  Wiped on return: xmm0, the only
- * key register.
+ * (AESIMC) for 0 < i < n, dec[n] = enc[0].  Registers are not cleared on
+ * return (docs/design.md, "Key material").
  */
 #include <linux/linkage.h>
 
@@ -190,12 +189,7 @@
 .Lexpand_done\@:
 .if \e0
 	vmovdqu	%xmm4, (%rcx)
-	vpxor	%xmm4, %xmm4, %xmm4
 .endif
-	vpxor	%xmm0, %xmm0, %xmm0
-	vpxor	%xmm1, %xmm1, %xmm1
-	vpxor	%xmm2, %xmm2, %xmm2
-	vpxor	%xmm3, %xmm3, %xmm3
 	RET
 .endm
 
@@ -235,6 +229,5 @@ SYM_FUNC_START(aesnictr_invert_key)
 	vmovdqu	%xmm0, (%rcx)
 	jmp	.Linvert_next
 .Linvert_done:
-	vpxor	%xmm0, %xmm0, %xmm0
 	RET
 SYM_FUNC_END(aesnictr_invert_key)

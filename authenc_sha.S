@@ -66,9 +66,7 @@
  * Only xmm registers are used, with VEX encoding, beside the SHA-NI
  * instructions (which have no VEX form); a VZEROUPPER at entry keeps the
  * legacy-SSE SHA instructions from merging with a dirty upper state.
- * Wiped on return: xmm10-14 (enc) / xmm10-15 (dec), the round keys and what
- * they mix into (X = C ^ rk0, P ^ rk0), and for the *_blocks routines
- * xmm0-9 (the schedule gives back the block, e.g. a key pad; the state).
+ * Registers are not cleared on return (docs/design.md, "Key material").
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
@@ -562,9 +560,6 @@
 	sub		%rcx, Q
 	_copy_tail	HP, Q, ATMP, CBCX, NEXTP, RK0
 .Lenc_ret\@:
-	.irp r, CBCX, NEXTP, RK0, RKL, ATMP	/* key material */
-		vpxor		\r, \r, \r
-	.endr
 	pop		%rbx
 .endm
 
@@ -764,9 +759,6 @@
 	mov		%rax, HLEFT
 	_copy_tail	HP, HLEFT, DX0, DX1, DX2, DX3
 .Ldec_ret\@:
-	.irp r, DX0, DX1, DX2, DX3, DIV, DRKL	/* key material */
-		vpxor		\r, \r, \r
-	.endr
 	pop		%r12
 	pop		%rbx
 .endm
@@ -784,9 +776,6 @@
 	dec		%edx
 	jnz		1b
 	_hash_store_state \hash, %rdi
-	.irp r, 0,1,2,3,4,5,6,7,8,9		/* schedule and state */
-		vpxor		%xmm\r, %xmm\r, %xmm\r
-	.endr
 2:
 .endm
 

@@ -96,9 +96,9 @@
  * untouched).  The names and their roles are on the #define and .set
  * lines below.
  * VZEROUPPER before returning (ymm registers were used).
- * Wiped on return: xmm7-12 (enc/dec: rk0, the last round key, X = C ^ rk0,
- * P ^ rk0; their ymm halves by VZEROUPPER), and for sha512_blocks ymm0-6
- * (the schedule: its last 16 words give back the block, e.g. a key pad).
+ * Wiped on return: the W + K ring on the stack (its words give back the
+ * last block hashed, e.g. a key pad); registers are not cleared
+ * (docs/design.md, "Key material").
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
@@ -420,10 +420,11 @@
 	sub		$FRAME, %rsp
 .endm
 
-/* \regs: the vector registers to zero (key material) before returning */
-.macro _frame_leave regs:vararg
-	.irp r, \regs
-		vpxor		\r, \r, \r
+/* Wipe the W + K ring, then leave the frame. */
+.macro _frame_leave
+	vpxor		%xmm0, %xmm0, %xmm0
+	.irp i, 0,1,2,3
+		vmovdqu		%ymm0, F_WK+32*\i(%rsp)
 	.endr
 	vzeroupper
 	add		$FRAME, %rsp
@@ -625,7 +626,7 @@
 	add		$128, %rsi
 	decq		F_NLEFT(%rsp)
 	jnz		.Lblocks_loop\@
-	_frame_leave	%xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5, %xmm6
+	_frame_leave
 .Lblocks_ret\@:
 .endm
 
@@ -762,7 +763,7 @@
 	sub		%rcx, %rsi
 	rep movsb
 .Lenc_ret\@:
-	_frame_leave	CBCX, NEXTP, RK0, RKL, ATMP
+	_frame_leave
 .endm
 
 /* void aesnictr_cbc_sha512_dec(dkey, stream, dst, src, len): see authenc_asm.h */
@@ -909,7 +910,7 @@
 	sub		%rcx, %rsi
 	rep movsb
 .Ldec_ret\@:
-	_frame_leave	DX0, DX1, DX2, DX3, DIV, DRKL
+	_frame_leave
 .endm
 
 /* ---- the entry points ------------------------------------------------------ */

@@ -31,8 +31,8 @@
  * with round keys from memory: see _aes_cts_tail.
  *
  * Registers: the SysV arguments and the #defines below; per width the
- * names of _cbc_set_regs.  Wiped on return: the registers that held round
- * keys, alone or XORed with data.  Only the public length decides branches
+ * names of _cbc_set_regs.  Registers are not cleared on return
+ * (docs/design.md, "Key material").  Only the public length decides branches
  * and addresses.
  */
 #include <linux/linkage.h>
@@ -141,9 +141,6 @@ SYM_FUNC_END(aesnictr_cbc_encrypt_avx)
 	vmovdqu		%xmm1, (DST)
 	vmovdqu		%xmm4, (IVP)
 .endif
-	.irp r, 0,1,4,5
-		vpxor	%xmm\r, %xmm\r, %xmm\r
-	.endr
 	vzeroupper
 	RET
 .endm
@@ -327,16 +324,6 @@ SYM_FUNC_END(aesnictr_cts_decrypt_tail_avx)
 		jnz	.Lsingle\@
 .Lsingles_done\@:
 		vmovdqu		%xmm1, (IVP)
-		vpxor		%xmm3, %xmm3, %xmm3
-	.endif
-	.if VL == 64
-		.irp r, 9,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30	/* TMP, RK0 .. RKLAST */
-			vpxord	%xmm\r, %xmm\r, %xmm\r
-		.endr
-	.else
-		.irp r, 9,10,11,15		/* TMP, RK, RKLAST, RK0 */
-			vpxor	%xmm\r, %xmm\r, %xmm\r
-		.endr
 	.endif
 	vzeroupper
 .Lreturn\@:

@@ -47,10 +47,8 @@
  *
  * Registers: the SysV arguments and the names on the #define lines below.
  * The middle round keys are loaded once per round for both blocks (loads
- * are not on the chain's path).  The keystream and plaintext registers are
- * zeroed before returning.
- * Wiped on return (_wipe_keys): RK0, RKL, RKX, KN, TMP and X (round keys,
- * keys mixed with data, keystream); crypt also KS, D and DN.
+ * are not on the chain's path).  Registers are not cleared on return
+ * (docs/design.md, "Key material").
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
@@ -122,16 +120,6 @@
 	vmovdqu		(%rax), RKL
 .endm
 
-/* Zero what holds round keys or keystream before returning. */
-.macro _wipe_keys
-	vpxor		RK0, RK0, RK0
-	vpxor		RKL, RKL, RKL
-	vpxor		RKX, RKX, RKX
-	vpxor		KN, KN, KN
-	vpxor		TMP, TMP, TMP
-	vpxor		X, X, X
-.endm
-
 /* Jump to \l10, \l12 or \l14 by the round count. */
 .macro _by_rounds l10, l12, l14
 	cmp		$12, NROUNDS
@@ -182,7 +170,6 @@ SYM_TYPED_FUNC_START(aesnictr_ccm_mac_avx)
 	_mac_loop	14
 .Lmac_done:
 	vmovdqu		M, (%rsi)
-	_wipe_keys
 .Lmac_ret:
 	RET
 SYM_FUNC_END(aesnictr_ccm_mac_avx)
@@ -208,8 +195,6 @@ SYM_TYPED_FUNC_START(aesnictr_ccm_block_avx)
 .Lblk_last:
 	vaesenclast	RKL, M, M
 	vmovdqu		M, (%rsi)
-	vpxor		M, M, M
-	_wipe_keys
 	RET
 SYM_FUNC_END(aesnictr_ccm_block_avx)
 
@@ -237,7 +222,6 @@ SYM_TYPED_FUNC_START(aesnictr_ccm_start_avx)
 	vaesenclast	RKL, X, X
 	vmovdqu		M, (%rsi)
 	vmovdqu		X, (%rdx)
-	_wipe_keys
 	RET
 SYM_FUNC_END(aesnictr_ccm_start_avx)
 
@@ -381,10 +365,6 @@ SYM_FUNC_END(aesnictr_ccm_start_avx)
 	vmovdqu		M, (MACPTR)
 	vpshufb		BSWAP, CTRLE, CTRLE
 	vmovdqu		CTRLE, (CTRPTR)
-	vpxor		KS, KS, KS		/* keystream and plaintext */
-	vpxor		D, D, D
-	vpxor		DN, DN, DN
-	_wipe_keys
 .Lret\@:
 	RET
 .endm

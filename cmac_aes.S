@@ -3,9 +3,8 @@
  * The CBC-MAC chain of the cmac family (CMAC, XCBC-MAC), the ABI of
  * cmac_asm.h: mac = E_K(mac ^ B) for each whole block B of data.  One
  * serial chain, so one routine for every tier: the chain of
- * aes_cbc_chain.h (shared with cbc_aes.S's encryption; the math, the
- * registers and what is wiped are there), with nothing stored but the
- * last MAC.
+ * aes_cbc_chain.h (shared with cbc_aes.S's encryption; the math and the
+ * registers are there), with nothing stored but the last MAC.
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>

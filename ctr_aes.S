@@ -42,8 +42,8 @@
  *
  * Registers: the SysV arguments and the names on the #define lines below
  * (V<n> = xmm/ymm/zmm<n> of the width, asm_common.h).
- * Wiped on return: xmm0-1 (keystream, partial data), T (holds rk0), RK,
- * RKLAST, TMP (RKLAST ^ src) and, VL 64, zmm17-29 (no key stays behind).
+ * Wiped on return: the stack buffer BUF (T ^ counters); registers are not
+ * cleared (docs/design.md, "Key material").
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
@@ -159,13 +159,6 @@
 	_ctr_vectors	1, 0
 .endm
 
-/* Zero the keystream (V0) and what holds key material, before returning. */
-.macro _ctr_wipe
-	.irp r, %xmm0, %xmm1, %xmm8, %xmm12, %xmm13, %xmm14	/* V0-1, T, RK, RKLAST, TMP */
-		vpxor		\r, \r, \r
-	.endr
-.endm
-
 /* Zero-extend LEN, return at once (to ret) if it is 0; NROUNDS, RKLAST_PTR. */
 .macro _ctr_prologue ret
 	mov	LEN32, LEN32			/* zero-extend len */
@@ -207,10 +200,6 @@
 	vpxord		%zmm1, %zmm0, %zmm0
 	vmovdqu8	%zmm0, (DST){%k1}
 .Ldone\@:
-	_ctr_wipe
-	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
-		vpxord		RKEY\i, RKEY\i, RKEY\i
-	.endr
 	vzeroupper
 .Lreturn\@:
 	RET
@@ -378,11 +367,8 @@
 	movzbl	(SRC), %r10d
 	xor	%eax, %r10d
 	mov	%r10b, (DST)
-5:	xor	%eax, %eax
-	xor	%r10d, %r10d
-	xor	%r11d, %r11d
+5:
 .Ldone\@:
-	_ctr_wipe
 	vzeroupper
 .Lreturn\@:
 	RET

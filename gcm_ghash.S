@@ -23,10 +23,8 @@
  * The register plan: xmm registers only, 128 bits, no stack; the arguments
  * stay in the registers they come in.  Each routine names its registers
  * just before it (PC_*, GH_*, FN_*), GFPOLY (xmm14, gcm_asm_macros.h) holds
- * .Lgfpoly for the reductions.  Wiped on return (key material: H's powers,
- * their products and the running GHASH value, which with the next one and
- * the data gives back H): precompute xmm0-5, ghash_update xmm0-5/7,
- * gcm_final xmm2/3/5/7.
+ * .Lgfpoly for the reductions.  Registers are not cleared on return
+ * (docs/design.md, "Key material").
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
@@ -102,13 +100,6 @@ SYM_FUNC_START(aesnictr_gcm_precompute)
 	add		$16, PC_OFFD
 	cmp		$16 * 16, PC_OFFD
 	jb		.Lnext_xored
-
-	vpxor		%xmm0, %xmm0, %xmm0		/* leave no key material */
-	vpxor		%xmm1, %xmm1, %xmm1
-	vpxor		%xmm2, %xmm2, %xmm2
-	vpxor		PC_K1, PC_K1, PC_K1
-	vpxor		PC_KI, PC_KI, PC_KI
-	vpxor		PC_KNEXT, PC_KNEXT, PC_KNEXT
 	RET
 SYM_FUNC_END(aesnictr_gcm_precompute)
 
@@ -197,9 +188,6 @@ SYM_TYPED_FUNC_START(aesnictr_ghash_update)
 	vmovdqa		GH_HI, GH_ACC
 .Lghash_done:
 	vmovdqu		GH_ACC, (GH_ACCP)
-	.irp r, 0,1,2,3,4,5,7		/* K_1, products with H's powers, ACC */
-		vpxor		%xmm\r, %xmm\r, %xmm\r
-	.endr
 	RET
 SYM_FUNC_END(aesnictr_ghash_update)
 
@@ -230,8 +218,5 @@ SYM_TYPED_FUNC_START(aesnictr_gcm_final)
 	vpshufb		.Lbswap128(%rip), FN_LH, FN_LH
 	vpxor		(FN_ACCP), FN_LH, FN_TAG
 	vmovdqu		FN_TAG, (FN_TAGP)
-	.irp r, 2,3,5,7			/* K_1 and its products */
-		vpxor		%xmm\r, %xmm\r, %xmm\r
-	.endr
 	RET
 SYM_FUNC_END(aesnictr_gcm_final)

@@ -35,9 +35,8 @@
  * value, each named at its #define below (and the rest's, which reuse
  * them, before _tail_gh); rax is scratch.  The stack holds the rest's
  * length, rk0 and a buffer (_gcm_update).
- * Wiped on return (key material: round keys, keystream, products with H's
- * powers and the GHASH values, which with the data give back H): xmm0-15
- * (and rk0 on the stack; an empty last update xmm0-5).
+ * Wiped on return: rk0 and the buffer on the stack; registers are not
+ * cleared (docs/design.md, "Key material").
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
@@ -564,22 +563,16 @@
 	jz	.Lupd_done\@
 	_gcm_tail	\decrypt
 .Lupd_done\@:
-	vpxor	%xmm8, %xmm8, %xmm8	/* rk0, and BUF's data */
+	vpxor	%xmm8, %xmm8, %xmm8	/* wipe rk0, and BUF's data */
 	_vmovdqu V8, 16(%rsp)
 	_vmovdqu V8, 16+VL(%rsp)
 	_last_acc	LAST_ARG, (%rsp)
 	vmovdqu	GACCX, (BACC)
 	add	$16+2*VL, %rsp
-	.irp r, 0,1,2,3,4,5,6,7,9,10,11,12,13,14,15	/* all but BUF's rk0 (above) */
-		vpxor	%xmm\r, %xmm\r, %xmm\r
-	.endr
 	vzeroupper
 	RET
 .Lupd_none\@:
 	_last_empty	8(%rsp)
-	.irp r, 0,1,2,3,4,5		/* K_1, its products, AES(J0) */
-		vpxor	%xmm\r, %xmm\r, %xmm\r
-	.endr
 	RET
 .endm
 

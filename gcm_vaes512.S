@@ -26,10 +26,8 @@
  * The rest of an update is hashed Karatsuba-style (_gh_vec).
  *
  * Registers: no stack (T lives in a register); the names are on the
- * #define and .set lines below.
- * Wiped on return: zmm0-31 (round keys, T, keystream, products with H's
- * powers, and the GHASH values, which with the data give back H); an empty
- * last update xmm0-5.
+ * #define and .set lines below.  None is cleared on return (docs/design.md,
+ * "Key material").
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
@@ -727,19 +725,10 @@
 .Lupd_done\@:
 	_last_acc	LAST_ARG, BLEN
 	vmovdqu	GACCX, (BACC)
-	.irp r, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15	/* see the top comment */
-		vpxor	%xmm\r, %xmm\r, %xmm\r
-	.endr
-	.irp r, 16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-		vpxord	%xmm\r, %xmm\r, %xmm\r
-	.endr
 	vzeroupper
 	RET
 .Lupd_none\@:
 	_last_empty	LAST_ARG
-	.irp r, 0,1,2,3,4,5		/* K_1, its products, AES(J0) */
-		vpxor	%xmm\r, %xmm\r, %xmm\r
-	.endr
 	RET
 .endm
 #undef UPD_IV

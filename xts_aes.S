@@ -105,10 +105,8 @@
  * registers.  VL 64 has 32 registers and no stack.  Single blocks and the
  * stealing use xmm0-xmm3, xmm8, xmm9 and xmm12, with round keys read from
  * memory.
- * Wiped on return: the registers that held round keys (VL 16, 32: V9 RK,
- * V10 RKLAST, V11 TMP, V15 RK0; VL 64: zmm16-30) or a last round key XORed
- * with a tweak (V4-V7); the tweaks themselves (encryptions of the public IV)
- * and the outputs stay; xts_tweak wipes xmm0.
+ * Wiped on return: the stack buffer TW; registers are not cleared
+ * (docs/design.md, "Key material").
  */
 #include <linux/linkage.h>
 #include <linux/cfi_types.h>
@@ -197,7 +195,6 @@ SYM_TYPED_FUNC_START(aesnictr_xts_tweak)
 	shl	$4, %eax
 	vaesenclast (%rdi,%rax), %xmm0, %xmm0
 	vmovdqu	%xmm0, (%rsi)
-	vpxor	%xmm0, %xmm0, %xmm0
 	RET
 SYM_FUNC_END(aesnictr_xts_tweak)
 
@@ -791,19 +788,6 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		.endr
 		mov	%rbp, %rsp
 		pop	%rbp
-	.endif
-	/* V4-V7: RKLAST ^ tweak in the CLMUL main loop */
-	.irp r, 4,5,6,7
-		vpxor	%xmm\r, %xmm\r, %xmm\r
-	.endr
-	.if VL == 64
-		.irp r, 16,17,18,19,20,21,22,23,24,25,26,27,28,29,30	/* RK0 .. RKLAST */
-			vpxord	%xmm\r, %xmm\r, %xmm\r
-		.endr
-	.else
-		.irp r, 9,10,11,15		/* RK, RKLAST, TMP, RK0 */
-			vpxor	%xmm\r, %xmm\r, %xmm\r
-		.endr
 	.endif
 	vzeroupper
 .Lreturn\@:
