@@ -185,8 +185,6 @@ for c in $CPUS; do printf ' %15s' "$c"; done
 echo
 for mode in $MODES; do
 	case $mode in
-	gcm-enc) fn=gcm_enc_msg ;;
-	gcm-dec) fn=gcm_dec_msg ;;
 	*-enc) fn=ae_enc_msg ;;
 	*) fn=ae_dec_msg ;;
 	esac
