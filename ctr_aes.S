@@ -363,11 +363,10 @@
 	add	$2, SRC
 	add	$2, DST
 4:	test	$1, LEN32
-	jz	5f
+	jz	.Ldone\@
 	movzbl	(SRC), %r10d
 	xor	%eax, %r10d
 	mov	%r10b, (DST)
-5:
 .Ldone\@:
 	vzeroupper
 .Lreturn\@:
