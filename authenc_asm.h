@@ -22,7 +22,8 @@
  *	  step each); SHA blocks may straddle calls and the AAD/text boundary;
  *	finish: compress stream.full if nfull, then pad stream.part[0..npart)
  *	  with the total length (a block for the ipad + AAD + text bytes) and
- *	  compress; then the outer hash.
+ *	  compress; then the outer hash (for SHA-1 and SHA-256,
+ *	  aesnictr_sha*_hmac_final() does all of it).
  *
  * The stream: the hashed byte string so far is (what state h has absorbed)
  * || full[0..B) if nfull || part[0..npart), B the hash's block size (64 or
@@ -116,6 +117,21 @@ AESNICTR_CBC_SHA(aesnictr_cbc_sha256_enc);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha256_dec);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha512_enc);
 AESNICTR_CBC_SHA(aesnictr_cbc_sha512_dec);
+/*
+ * The end of the HMAC (SHA-1, SHA-256): with the stream s of a whole message
+ * (every text call made), compress full[] if nfull, then part[0..npart)
+ * padded with the bit length of total bytes (the ipad block, AAD and text);
+ * then, from the outer state ostate (the opad block compressed), the outer
+ * hash of that inner digest; digest = the outer digest (20 or 32 bytes).
+ * The same as the C code's aesnictr_authenc_hmac_final() with these block
+ * functions; s is not written.
+ */
+#define AESNICTR_SHA_HMAC_FINAL(name)					\
+	asmlinkage void name(const struct aesnictr_authenc_stream *s,	\
+			     const union aesnictr_sha_state *ostate,	\
+			     u64 total, u8 *digest)
+AESNICTR_SHA_HMAC_FINAL(aesnictr_sha1_hmac_final);
+AESNICTR_SHA_HMAC_FINAL(aesnictr_sha256_hmac_final);
 /*
  * The same three with the message schedule in AVX-512VL (ymm registers:
  * VPRORQ/VPTERNLOGQ), for CPUs with AVX-512F + AVX-512VL (and the OS

@@ -165,13 +165,16 @@ static void authenc_finish(struct aesnictr_aead_req *r, u8 *digest)
 {
 	struct authenc_msg *m = authenc_msg(r);
 	aesnictr_sha_blocks_t *blocks = m->impl->blocks;
+	u64 total = (u64)m->sha->blocksize + r->alen + r->len;
 
 	if (m->ctx->esn)
 		aesnictr_authenc_absorb(&m->s, m->sha, blocks, m->seq_hi,
 					sizeof(m->seq_hi));
-	aesnictr_authenc_hmac_final(&m->s, m->sha, blocks, &m->ctx->ostate,
-				    (u64)m->sha->blocksize + r->alen + r->len,
-				    digest);
+	if (m->impl->hmac_final)
+		m->impl->hmac_final(&m->s, &m->ctx->ostate, total, digest);
+	else
+		aesnictr_authenc_hmac_final(&m->s, m->sha, blocks,
+					    &m->ctx->ostate, total, digest);
 }
 
 static const struct aesnictr_aead_ops authenc_aead_ops = {

@@ -20,11 +20,13 @@ static const struct aesnictr_authenc_impl
 authenc_asm_impls[AESNICTR_AUTHENC_NR_HASHES] = {
 	[AESNICTR_AUTHENC_SHA1] = {
 		.enc = aesnictr_cbc_sha1_enc, .dec = aesnictr_cbc_sha1_dec,
-		.blocks = aesnictr_sha1_blocks
+		.blocks = aesnictr_sha1_blocks,
+		.hmac_final = aesnictr_sha1_hmac_final
 	},
 	[AESNICTR_AUTHENC_SHA256] = {
 		.enc = aesnictr_cbc_sha256_enc, .dec = aesnictr_cbc_sha256_dec,
-		.blocks = aesnictr_sha256_blocks
+		.blocks = aesnictr_sha256_blocks,
+		.hmac_final = aesnictr_sha256_hmac_final
 	},
 	/* SHA-384 is SHA-512 with another initial state, truncated */
 	[AESNICTR_AUTHENC_SHA384] = {

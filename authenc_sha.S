@@ -24,8 +24,9 @@
  * round count).  Because the hashed stream is AAD || ciphertext, SHA blocks
  * start at any byte offset q of the ciphertext: the first block of a call is
  * assembled in the stream's part[] buffer (the bytes carried from before,
- * then the first unit's ciphertext copied behind them); later blocks are
- * read straight from dst at dst + 64k - q.  The SHA block compressed in
+ * then the first unit's ciphertext shifted behind them, in whole 16-byte
+ * words: "Byte offsets" below); later blocks are read straight from dst at
+ * dst + 64k - q.  The SHA block compressed in
  * unit k ends in AES block 4k - 1 - floor(q/16); for q < 16 that is the
  * block just before the unit, and the SHA chain would wait on the tail of
  * the AES chain every unit (for q % 16 != 0 its loads would also straddle
@@ -56,6 +57,11 @@
  * the loop; AES blocks left after the last SHA block run alone.  The
  * trailing partial SHA block is copied out of src at the start, before any
  * plaintext is written.
+ *
+ * The HMAC's end (aesnictr_sha*_hmac_final) pads the last block and makes
+ * the outer hash's block in registers: a short message's fixed cost is
+ * mostly there, and built in memory by C (byte, memset and 8-byte stores,
+ * then 16-byte loads) it waits on stores that cannot be forwarded.
  *
  * No branch or memory address depends on data or keys: branches are on
  * lengths, the round count and the stream's counters.
@@ -151,6 +157,28 @@
 	.byte	3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
 .Lbswap128:	/* the whole block reversed: W[t] in dword 3, as SHA-1 wants */
 	.byte	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+.Lbyte_idx:	/* byte i = i */
+	.byte	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+.Lbytes16:
+	.fill	16, 1, 16
+.Lbytes80:
+	.fill	16, 1, 0x80
+.Llen_be:	/* a u64 in the low half to big-endian in the high half */
+	.fill	8, 1, 0x80
+	.byte	7, 6, 5, 4, 3, 2, 1, 0
+/* The outer block's words past the inner digest (the message register order) */
+.Lsha1_outer1:	/* W[4..7]: E, 0x80 pad byte, 0, 0 (W[t] in dword 7 - t) */
+	.long	0, 0, 0x80000000, 0
+.Lsha1_outer3:	/* W[12..15]: the bit length of ipad/opad block + digest */
+	.long	8 * (64 + 20), 0, 0, 0
+.Lsha256_outer2:	/* W[8..11] (W[t] in dword t - 8) */
+	.long	0x80000000, 0, 0, 0
+.Lsha256_outer3:	/* W[12..15] */
+	.long	0, 0, 0, 8 * (64 + 32)
+.Lshift_tbl:	/* _shift_masks: the 16 bytes at 16 - t and at 32 - t */
+	.fill	16, 1, 0x80
+	.byte	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	.fill	16, 1, 0x80
 
 	.text
 
@@ -173,51 +201,98 @@
 .endm
 
 /*
- * dst[0..n) = src[0..n), n = %ecx in 0..63 (a public length), reading and
- * writing nothing outside those bytes: two overlapping copies of the
- * largest power-of-two piece that fits (32: two 16-byte loads each), so a
- * later 16-byte load of dst is forwarded from stores, not from a string
- * copy.  Uses %rax, %r8 (NLEFT, zero by then) and xmm t0-t3.
+ * Byte offsets that are not multiples of 16.  A SHA block starts at stream
+ * offset 64m, the text's 16-byte words at stream offset q + 16j, so when
+ * q % 16 != 0 every 16-byte word of a SHA block is made of two text words.
+ * Assembled in memory (text words stored at part + q + 16j, then loaded at
+ * part + 16k), each load straddles two stores still in the store buffer,
+ * which the core cannot forward: the load waits until both are written to
+ * the cache, about ten nanoseconds at a call's first SHA block.  So the
+ * words are assembled in registers, with a variable byte shift by t (0..15):
+ * out word k = the top t bytes of text word k-1 below the low 16 - t bytes of
+ * text word k, i.e. VPSHUFB(word k-1, M1) | VPSHUFB(word k, M2) with
+ *	M1[i] = 16 - t + i for i < t, else 0x80 (zero),
+ *	M2[i] = i - t for i >= t, else 0x80,
+ * the 16 bytes of .Lshift_tbl at 32 - t and at 16 - t.  Then every 16-byte
+ * word is stored whole at the offset a later 16-byte load reads it from,
+ * and the text is read at the offsets its words were stored at.
  */
-.macro _copy_tail dst, src, t0, t1, t2, t3
-	cmp		$16, %ecx
-	jb		1f
-	vmovdqu		(\src), \t0
-	vmovdqu		-16(\src,%rcx), \t1
-	cmp		$32, %ecx
-	jb		2f
-	vmovdqu		16(\src), \t2
-	vmovdqu		-32(\src,%rcx), \t3
-	vmovdqu		\t2, 16(\dst)
-	vmovdqu		\t3, -32(\dst,%rcx)
-2:	vmovdqu		\t0, (\dst)
-	vmovdqu		\t1, -16(\dst,%rcx)
-	jmp		5f
-1:	cmp		$8, %ecx
-	jb		3f
-	mov		(\src), %rax
-	mov		-8(\src,%rcx), %r8
-	mov		%rax, (\dst)
-	mov		%r8, -8(\dst,%rcx)
-	jmp		5f
-3:	cmp		$4, %ecx
-	jb		4f
-	mov		(\src), %eax
-	mov		-4(\src,%rcx), %r8d
-	mov		%eax, (\dst)
-	mov		%r8d, -4(\dst,%rcx)
-	jmp		5f
-4:	test		%ecx, %ecx			/* 1..3: bytes 0, n / 2, n - 1 */
-	jz		5f
-	movzbl		(\src), %eax
-	movzbl		-1(\src,%rcx), %r8d
-	mov		%al, (\dst)
-	mov		%r8b, -1(\dst,%rcx)
-	mov		%ecx, %eax
-	shr		$1, %eax
-	movzbl		(\src,%rax), %r8d
-	mov		%r8b, (\dst,%rax)
-5:
+
+/* \m1, \m2 = the masks for the shift \t (a 64-bit register, 0..15). */
+.macro _shift_masks t, tmp, m1, m2
+	lea		.Lshift_tbl+16(%rip), \tmp
+	sub		\t, \tmp
+	vmovdqu		(\tmp), \m2
+	vmovdqu		16(\tmp), \m1
+.endm
+
+/*
+ * part[\out + 16k ..] for k = 0, 1, ... while \out < 64: the byte string
+ * (the low t bytes of \carry) || txt[0..tend - txt) as whole 16-byte words
+ * (the shift t of \m1/\m2; \carry is zero above its low t bytes).  Text
+ * words are read at \txt, \txt + 16, ... below \tend; if the text ends
+ * first, one last word holds what \carry has left (a byte string of no
+ * more than what was asked: part[] is scratch beyond npart).  \out (a byte
+ * offset into part[], a multiple of 16) and \txt advance.
+ */
+.macro _shifted_words out, txt, tend, carry, m1, m2, cur, w
+1:	cmp		\tend, \txt
+	jae		2f
+	vmovdqu		(\txt), \cur
+	vpshufb		\m2, \cur, \w
+	vpor		\carry, \w, \w
+	vpshufb		\m1, \cur, \carry
+	vmovdqu		\w, S_PART(ST,\out)
+	add		$16, \txt
+	add		$16, \out
+	cmp		$64, \out
+	jb		1b
+	jmp		3f
+2:	vmovdqu		\carry, S_PART(ST,\out)
+3:
+.endm
+
+/*
+ * Append the text [\txt, \tend) to the stream's part[] (q = npart bytes):
+ * part[q..q + m) = txt[0..m), m = min(tend - txt, 64 - q), written as whole
+ * words part[16k..16k + 16) from k = q / 16 on (the first merges the q % 16
+ * bytes already there).  r12, \out: scratch; \txt advances.
+ */
+.macro _part_append out, txt, tend, carry, m1, m2, cur, w
+	mov		S_NPART(ST), %r12d
+	and		$15, %r12d			/* t = q % 16 */
+	_shift_masks	%r12, \out, \m1, \m2
+	mov		S_NPART(ST), %r12d
+	and		$-16, %r12d			/* 16 * floor(q / 16) */
+	vmovdqu		S_PART(ST,%r12), \cur
+	vpxor		\w, \w, \w
+	vpblendvb	\m2, \cur, \w, \carry	/* its low t bytes */
+	mov		%r12, \out
+	_shifted_words	\out, \txt, \tend, \carry, \m1, \m2, \cur, \w
+.endm
+
+/*
+ * part[0..n) = the n bytes before \tend (n = \n, 0..63), whose 16-byte words
+ * end at \tend: the text words at tend - 16 * ceil(n / 16) ... tend - 16,
+ * as a whole-word shift by t = n % 16 (the first word's top t bytes, then
+ * the others).  \txt, \out: scratch.
+ */
+.macro _part_tail n, tend, txt, out, carry, m1, m2, cur, w
+	mov		\n, \out
+	and		$15, \out			/* t */
+	_shift_masks	\out, \txt, \m1, \m2
+	lea		15(\n), \txt
+	and		$-16, \txt
+	neg		\txt
+	add		\tend, \txt			/* tend - 16 * ceil(n / 16) */
+	vpxor		\carry, \carry, \carry
+	test		$15, \n
+	jz		4f
+	vmovdqu		(\txt), \cur
+	vpshufb		\m1, \cur, \carry
+	add		$16, \txt
+4:	xor		\out, \out
+	_shifted_words	\out, \txt, \tend, \carry, \m1, \m2, \cur, \w
 .endm
 
 /* ---- the SHA state and blocks --------------------------------------------- */
@@ -239,12 +314,17 @@
 	.endif
 .endm
 
-.macro _hash_store_state hash, ptr
-	.ifc \hash, sha256
+/* SHA-256: \abcd, \efgh = the state in FIPS order (STMP, SWK: scratch). */
+.macro _sha256_state_fips abcd, efgh
 	vpshufd		$0xb1, SABEF, STMP		/* E F A B */
 	vpshufd		$0xb1, SCDGH, SWK		/* G H C D */
-	vpunpckhqdq	SWK, STMP, SABEF		/* A B C D */
-	vpunpcklqdq	SWK, STMP, SCDGH		/* E F G H */
+	vpunpckhqdq	SWK, STMP, \abcd		/* A B C D */
+	vpunpcklqdq	SWK, STMP, \efgh		/* E F G H */
+.endm
+
+.macro _hash_store_state hash, ptr
+	.ifc \hash, sha256
+	_sha256_state_fips SABEF, SCDGH
 	vmovdqu		SABEF, S_H(\ptr)
 	vmovdqu		SCDGH, S_H+16(\ptr)
 	.else
@@ -254,22 +334,36 @@
 	.endif
 .endm
 
-/* Start a block: load its 16 words from \ptr, keep the state for the end. */
-.macro _hash_block_begin hash, ptr
-	.ifc \hash, sha256
+/*
+ * The block's bytes, as four 16-byte words in xmm3-6 (from \ptr if given),
+ * to the 16 big-endian words in the order the rounds take them.
+ */
+.macro _hash_msg_swap hash, ptr
 	.irp i, 0, 1, 2, 3
 	_mreg		MSG, \i
+	.ifnb \ptr
 	vmovdqu		16*\i(\ptr), MSG
+	.endif
+	.ifc \hash, sha256
 	vpshufb		.Lbswap32(%rip), MSG, MSG
+	.else
+	vpshufb		.Lbswap128(%rip), MSG, MSG
+	.endif
 	.endr
+.endm
+
+/*
+ * Start a block: its 16 words from \ptr, or (no \ptr) already in xmm3-6 in
+ * the rounds' order; keep the state for the end.
+ */
+.macro _hash_block_begin hash, ptr
+	.ifnb \ptr
+	_hash_msg_swap	\hash, \ptr
+	.endif
+	.ifc \hash, sha256
 	vmovdqa		SABEF, SSAVE0
 	vmovdqa		SCDGH, SSAVE1
 	.else
-	.irp i, 0, 1, 2, 3
-	_mreg		MSG, \i
-	vmovdqu		16*\i(\ptr), MSG
-	vpshufb		.Lbswap128(%rip), MSG, MSG
-	.endr
 	vmovdqa		SABCD, SSAVEA
 	vmovdqa		SE0, SSAVEE
 	vpaddd		%xmm3, SE0, SE0			/* E + W[0], W[1..3] */
@@ -354,7 +448,7 @@
 	.endr
 .endm
 
-/* A whole block at \ptr, nothing beside it. */
+/* A whole block at \ptr (or in xmm3-6, see above), nothing beside it. */
 .macro _hash_block hash, ptr
 	_hash_block_begin \hash, \ptr
 	_hash_groups	\hash, 0, .LNG_\hash
@@ -445,6 +539,7 @@
 
 .macro _cbc_sha_enc hash
 	push		%rbx
+	push		%r12
 	mov		%r8d, QLd			/* len (upper half ignored) */
 	mov		%r8d, NLEFTd
 	shr		$4, NLEFTd
@@ -503,7 +598,9 @@
 .Lenc_merge\@:
 	/*
 	 * part[q..] = the ciphertext so far (the lead block and unit 0: the
-	 * first 16 * (len/16 - NLEFT) bytes, at most 80, q + 80 < 128).
+	 * first 16 * (len/16 - NLEFT) bytes, at most 80), up to part[64]:
+	 * block 0, or all of it if q + len < 64.  Later bytes are read from
+	 * dst.  The words of dst are read where unit 0 stored them.
 	 */
 	mov		S_NPART(ST), %eax		/* q */
 	neg		%eax
@@ -513,14 +610,7 @@
 	shl		$4, %eax
 	mov		DST, HP
 	sub		%rax, HP
-	mov		S_NPART(ST), %eax
-	lea		S_PART(ST,%rax), %rax
-1:	vmovdqu		(HP), ATMP
-	vmovdqu		ATMP, (%rax)
-	add		$16, HP
-	add		$16, %rax
-	cmp		DST, HP
-	jb		1b
+	_part_append	%rax, HP, DST, %xmm3, %xmm4, %xmm5, %xmm6, ATMP
 	lea		S_PART(ST), HP			/* block 0 */
 	jmp		.Lenc_next\@
 
@@ -555,11 +645,9 @@
 	mov		%ecx, S_NPART(ST)
 	cmp		$64, QLd
 	jb		.Lenc_ret\@
-	lea		S_PART(ST), HP
-	mov		DST, Q
-	sub		%rcx, Q
-	_copy_tail	HP, Q, ATMP, CBCX, NEXTP, RK0
+	_part_tail	%rcx, DST, HP, Q, %xmm3, %xmm4, %xmm5, %xmm6, ATMP
 .Lenc_ret\@:
+	pop		%r12
 	pop		%rbx
 .endm
 
@@ -671,19 +759,12 @@
 	mov		AESNICTR_KEY_NROUNDS(KEY), NR16d
 	shl		$4, NR16d
 	vmovdqu		(KEY,NR16), DRKL
-	mov		S_NPART(ST), %eax		/* q */
 
-	/* part[q..] = the first min(len, 64) bytes: block 0 */
-	lea		S_PART(ST,%rax), HP
-	xor		%r12d, %r12d
-1:	vmovdqu		(SRC,%r12), DX0
-	vmovdqu		DX0, (HP,%r12)
-	add		$16, %r12d
-	cmp		$64, %r12d
-	je		2f
-	cmp		QLd, %r12d
-	jb		1b
-2:
+	/* part[q..] = the first min(len, 64 - q) bytes: block 0 if complete */
+	mov		SRC, HP
+	lea		(SRC,QL), HLEFT			/* src + len */
+	_part_append	%rax, HP, HLEFT, DX0, DX1, DX2, DX3, DIV
+	mov		S_NPART(ST), %eax		/* q */
 	add		%eax, QLd			/* QL = q + len */
 	neg		%rax
 	lea		64(SRC,%rax), HP		/* block 1: src + 64 - q */
@@ -753,14 +834,99 @@
 	mov		%ecx, S_NPART(ST)
 	cmp		$64, QLd
 	jb		.Ldec_ret\@
-	lea		S_PART(ST), HP			/* part[0..) = part[128 - n..128) */
-	lea		S_PART+128(ST), %rax
-	sub		%rcx, %rax
-	mov		%rax, HLEFT
-	_copy_tail	HP, HLEFT, DX0, DX1, DX2, DX3
+	lea		S_PART+128(ST), %rax		/* part[0..) = part[128 - n..128) */
+	_part_tail	%rcx, %rax, HP, HLEFT, DX0, DX1, DX2, DX3, DIV
 .Ldec_ret\@:
 	pop		%r12
 	pop		%rbx
+.endm
+
+/* ---- the HMAC's end --------------------------------------------------------- */
+
+/*
+ * Word \k (bytes 16k..16k+15) of the inner hash's last block, in \msg:
+ * part[16k + i] where 16k + i < n, 0x80 where 16k + i == n, else 0.  \nb:
+ * n in every byte; \idx: 16k + i in byte i (advanced by 16).  The bytes
+ * of part[] beyond n are read (part[] is 256 bytes), never used.
+ */
+.macro _pad_word k, msg, nb, idx, tmp
+	vmovdqu		S_PART+16*(\k)(%rdi), \msg
+	vpcmpgtb	\idx, \nb, \tmp		/* 16k + i < n */
+	vpand		\tmp, \msg, \msg
+	vpcmpeqb	\idx, \nb, \tmp
+	vpand		.Lbytes80(%rip), \tmp, \tmp
+	vpor		\tmp, \msg, \msg
+	vpaddb		.Lbytes16(%rip), \idx, \idx
+.endm
+
+/*
+ * aesnictr_sha*_hmac_final(s, ostate, total, digest), authenc_asm.h: rdi
+ * the stream, rsi the outer state, rdx the inner hash's byte count, rcx the
+ * digest.  The padding is made in registers from part[]'s words, which the
+ * routines above store whole (C's memcpy of the AAD may have left other
+ * stores in flight; those only cost time), and the inner digest goes to the
+ * outer block without leaving the registers: the big-endian digest bytes
+ * are the state words themselves.
+ */
+.macro _hmac_final hash
+	vzeroupper
+	_hash_load_state \hash, %rdi
+	cmpl		$0, S_NFULL(%rdi)
+	je		1f
+	lea		S_FULL(%rdi), %rax
+	_hash_block	\hash, %rax
+1:	vmovd		S_NPART(%rdi), %xmm10
+	vpxor		%xmm11, %xmm11, %xmm11
+	vpshufb		%xmm11, %xmm10, %xmm10		/* n in every byte */
+	vmovdqu		.Lbyte_idx(%rip), %xmm11
+	_pad_word	0, %xmm3, %xmm10, %xmm11, %xmm12
+	_pad_word	1, %xmm4, %xmm10, %xmm11, %xmm12
+	_pad_word	2, %xmm5, %xmm10, %xmm11, %xmm12
+	_pad_word	3, %xmm6, %xmm10, %xmm11, %xmm12
+	shl		$3, %rdx
+	vmovq		%rdx, %xmm13
+	vpshufb		.Llen_be(%rip), %xmm13, %xmm13	/* bytes 56..63 */
+	cmpl		$64 - 9, S_NPART(%rdi)
+	ja		2f
+	vpor		%xmm13, %xmm6, %xmm6
+	_hash_msg_swap	\hash
+	_hash_block	\hash
+	jmp		3f
+2:	_hash_msg_swap	\hash				/* n > 55: the length */
+	_hash_block	\hash				/* in a block of its own */
+	vpxor		%xmm3, %xmm3, %xmm3
+	vpxor		%xmm4, %xmm4, %xmm4
+	vpxor		%xmm5, %xmm5, %xmm5
+	vmovdqa		%xmm13, %xmm6
+	_hash_msg_swap	\hash
+	_hash_block	\hash
+3:
+	/* the outer block: the inner digest, 0x80, zeros, the bit length */
+	.ifc \hash, sha256
+	_sha256_state_fips %xmm3, %xmm4
+	vmovdqu		.Lsha256_outer2(%rip), %xmm5
+	vmovdqu		.Lsha256_outer3(%rip), %xmm6
+	.else
+	vmovdqa		SABCD, %xmm3			/* W[0..3] = A..D */
+	vpor		.Lsha1_outer1(%rip), SE0, %xmm4	/* E: zeros below it */
+	vpxor		%xmm5, %xmm5, %xmm5
+	vmovdqu		.Lsha1_outer3(%rip), %xmm6
+	.endif
+	_hash_load_state \hash, %rsi
+	_hash_block	\hash
+	.ifc \hash, sha256
+	_sha256_state_fips SABEF, SCDGH
+	vpshufb		.Lbswap32(%rip), SABEF, SABEF
+	vpshufb		.Lbswap32(%rip), SCDGH, SCDGH
+	vmovdqu		SABEF, (%rcx)
+	vmovdqu		SCDGH, 16(%rcx)
+	.else
+	vpshufb		.Lbswap128(%rip), SABCD, SABCD
+	vmovdqu		SABCD, (%rcx)
+	vpextrd		$3, SE0, %eax
+	bswap		%eax
+	mov		%eax, 16(%rcx)
+	.endif
 .endm
 
 /* ---- the entry points ------------------------------------------------------ */
@@ -811,3 +977,14 @@ SYM_TYPED_FUNC_START(aesnictr_cbc_sha256_dec)
 	_cbc_sha_dec	sha256
 	RET
 SYM_FUNC_END(aesnictr_cbc_sha256_dec)
+
+/* void aesnictr_sha1_hmac_final(stream, ostate, total, digest): authenc_asm.h */
+SYM_TYPED_FUNC_START(aesnictr_sha1_hmac_final)
+	_hmac_final	sha1
+	RET
+SYM_FUNC_END(aesnictr_sha1_hmac_final)
+
+SYM_TYPED_FUNC_START(aesnictr_sha256_hmac_final)
+	_hmac_final	sha256
+	RET
+SYM_FUNC_END(aesnictr_sha256_hmac_final)

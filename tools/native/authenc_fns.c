@@ -18,6 +18,7 @@ const struct authenc_hash authenc_hashes[NR_HASH] = {
 		.sha = &aesnictr_authenc_shas[AESNICTR_AUTHENC_SHA1],
 		.blocks = aesnictr_sha1_blocks,
 		.enc = aesnictr_cbc_sha1_enc, .dec = aesnictr_cbc_sha1_dec,
+		.hmac_final = aesnictr_sha1_hmac_final,
 		.md = EVP_sha1,
 	},
 	[H_SHA256] = {
@@ -25,6 +26,7 @@ const struct authenc_hash authenc_hashes[NR_HASH] = {
 		.sha = &aesnictr_authenc_shas[AESNICTR_AUTHENC_SHA256],
 		.blocks = aesnictr_sha256_blocks,
 		.enc = aesnictr_cbc_sha256_enc, .dec = aesnictr_cbc_sha256_dec,
+		.hmac_final = aesnictr_sha256_hmac_final,
 		.md = EVP_sha256,
 	},
 	/* SHA-384 is SHA-512's code with another state and a shorter digest */

@@ -25,6 +25,10 @@ typedef void authenc_blocks_fn_t(union aesnictr_sha_state *state,
 typedef void authenc_cbc_sha_fn_t(const struct aesnictr_key *key,
 				  struct aesnictr_authenc_stream *s, u8 *dst,
 				  const u8 *src, unsigned int len);
+/* The HMAC's end in assembly (SHA-1, SHA-256; authenc_asm.h) */
+typedef void authenc_hmac_final_fn_t(const struct aesnictr_authenc_stream *s,
+				     const union aesnictr_sha_state *ostate,
+				     uint64_t total, u8 *digest);
 
 /* The module's order (enum aesnictr_authenc_hash). */
 enum authenc_hash_id {
@@ -41,6 +45,7 @@ struct authenc_hash {
 	const struct aesnictr_authenc_sha *sha;	/* the module's C code */
 	authenc_blocks_fn_t *blocks;
 	authenc_cbc_sha_fn_t *enc, *dec;
+	authenc_hmac_final_fn_t *hmac_final;	/* NULL: the C code's */
 	const EVP_MD *(*md)(void);
 };
 

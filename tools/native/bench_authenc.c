@@ -242,10 +242,15 @@ static inline void ae_ours_finish(struct impl *im,
 				  struct aesnictr_authenc_stream *s,
 				  const u8 seq_hi[4], size_t len)
 {
+	uint64_t total = hd->sha->blocksize + AE_AAD + len;
+
 	if (ae_esn())
 		aesnictr_authenc_absorb(s, hd->sha, ae_blocks(hd), seq_hi, 4);
-	aesnictr_authenc_hmac_final(s, hd->sha, ae_blocks(hd), &im->hk.ostate,
-				    hd->sha->blocksize + AE_AAD + len, im->tag);
+	if (hd->hmac_final)
+		hd->hmac_final(s, &im->hk.ostate, total, im->tag);
+	else
+		aesnictr_authenc_hmac_final(s, hd->sha, ae_blocks(hd),
+					    &im->hk.ostate, total, im->tag);
 }
 
 /* OpenSSL's HMAC of the AAD and ct, rearranged for authencesn. */
