@@ -24,8 +24,8 @@ struct aesnictr_authenc_impl {
 	AESNICTR_CBC_SHA((*enc));
 	AESNICTR_CBC_SHA((*dec));
 	AESNICTR_CBC_CRYPT((*cbc_dec));
-	aesnictr_sha_blocks_t *blocks;
 	AESNICTR_SHA_HMAC_FINAL((*hmac_final));	/* NULL: authenc_hmac.c's */
+	aesnictr_sha_blocks_t *blocks;
 	unsigned int hash_first_max;
 };
 
