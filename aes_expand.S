@@ -8,39 +8,44 @@
  * where f is SubWord(RotWord(x)) ^ rcon when i % Nk == 0, SubWord(x) when
  * Nk == 8 and i % Nk == 4, and x otherwise.  Only the first word of each
  * group of Nk needs f of a new word; the words after it are running XORs.
- * So a group comes out of one AESKEYGENASSIST on the previous group: with
- * x = (x0, x1, x2, x3) (dword 0 lowest) its result is
- *	(SubWord(x1), RotWord(SubWord(x1)) ^ rcon,
- *	 SubWord(x3), RotWord(SubWord(x3)) ^ rcon),
- * and the dword wanted (t) is broadcast with VPSHUFD.  For a group
+ * So a group needs one f of a word of the previous group, t, in every
+ * dword.  AESENCLAST(s, k) = SubBytes(ShiftRows(s)) ^ k, and ShiftRows
+ * moves bytes between columns only: on a state whose four columns (dwords)
+ * are the same word it does nothing.  So with s = that word (rotated for
+ * RotWord) in every dword by one VPSHUFB, and k = rcon in every dword,
+ *	t = AESENCLAST(VPSHUFB(x, rot_bcast), rcon_bcast)
+ * (no rcon, k = 0, for the unrotated SubWord).  AESKEYGENASSIST does the
+ * same in one instruction, but it is microcoded on Intel cores: on a
+ * Sapphire Rapids-class Xeon an AES-128 expansion took 93-96 TSC ticks with
+ * it and 60-67 this way (AES-256: 119-126 and 67-77); llvm-mca-19 predicts
+ * the same cycles both ways on znver3, znver4 and znver5.  For a group
  * k = (k0, k1, k2, k3) of 4 words Nk words back, the next 4 words are
  *	(k0 ^ t, k0 ^ k1 ^ t, k0 ^ k1 ^ k2 ^ t, k0 ^ k1 ^ k2 ^ k3 ^ t),
  * the prefix XOR of k, in two shift-and-XOR steps (FOLD):
  *	y = k ^ (k << 32 bits);  y ^= y << 64 bits
  * (VPSLLDQ $4 / $8: latency 4, where the three single-word steps take 6;
- * it runs beside AESKEYGENASSIST, on the critical path only with its
- * final VPXOR).
- *  - AES-128 (Nk 4): rk[r] = FOLD(rk[r - 1]) ^ bcast(dword 3 of
- *    AESKEYGENASSIST(rk[r - 1], rcon_r)), r = 1..10.
- *  - AES-256 (Nk 8): rk[2j] = FOLD(rk[2j - 2]) ^ bcast(dword 3 of
- *    AESKEYGENASSIST(rk[2j - 1], rcon_j)) (j = 1..7), and rk[2j + 1] =
- *    FOLD(rk[2j - 1]) ^ bcast(dword 2 of AESKEYGENASSIST(rk[2j], 0)): the
- *    SubWord of the new rk[2j]'s last word (j = 1..6).
+ * it runs beside the making of t, on the critical path only with its
+ * final VPXOR).  With f(x, rcon) = bcast(SubWord(RotWord(x)) ^ rcon):
+ *  - AES-128 (Nk 4): rk[r] = FOLD(rk[r - 1]) ^ f(dword 3 of rk[r - 1],
+ *    rcon_r), r = 1..10.
+ *  - AES-256 (Nk 8): rk[2j] = FOLD(rk[2j - 2]) ^ f(dword 3 of rk[2j - 1],
+ *    rcon_j) (j = 1..7), and rk[2j + 1] = FOLD(rk[2j - 1]) ^
+ *    bcast(SubWord(dword 3 of the new rk[2j])) (j = 1..6).
  *  - AES-192 (Nk 6): a step j = 1..8 takes the previous group of 6 words as
  *    a = w[6j - 6 .. 6j - 3] and b = w[6j - 2 .. 6j - 1] (dwords 0 and 1;
  *    dwords 2 and 3 are don't-care, never shifted down into 0 and 1) and
- *    makes a' = FOLD(a) ^ bcast(dword 1 of AESKEYGENASSIST(b, rcon_j)) (w[5]
- *    is b's dword 1 = x1) and b' = (b0, b0 ^ b1) ^ bcast(a'3).  a' is stored
+ *    makes a' = FOLD(a) ^ f(dword 1 of b, rcon_j) (w[6j - 1]) and
+ *    b' = (b0, b0 ^ b1) ^ bcast(a'3).  a' is stored
  *    at word 6j (byte 24j, unaligned when j is odd), b' dwords 0-1 at word
  *    6j + 4, so rk[] is the FIPS-197 schedule, 16 bytes a round key; step 8
  *    stores a' only (w[48..51] = rk[12]), nothing is written past rk[12].
- * rcon is an immediate of AESKEYGENASSIST, so each key size is unrolled; the
- * only branch is on the key length, which is public.  No table, no branch,
- * no address depends on key bytes.
+ * Each key size is unrolled (rcon_r is a constant's address); the only
+ * branch is on the key length, which is public.  No table lookup, no
+ * branch, no address depends on key bytes.
  * Registers: rdi key, rsi in, edx len (rcx out: E(0)); xmm0 the 4-word
  * group (AES-256: the even round key), xmm1 the AES-256 odd round key /
- * AES-192 b, xmm2 the broadcast AESKEYGENASSIST word, xmm3 FOLD's shifted
- * copy, xmm4 the E(0) state.
+ * AES-192 b, xmm2 t, xmm3 FOLD's shifted copy, xmm4 the E(0) state, xmm5
+ * zero (AES-256), xmm6 the VPSHUFB mask, xmm7 rcon.
  *
  * aesnictr_expand_key_encrypt_zero also encrypts the zero block with the
  * schedule (CMAC's subkey L = E(0)), each round beside the making of its
@@ -54,6 +59,27 @@
 #include <linux/linkage.h>
 
 #include "aes_asm.h"
+
+	.section .rodata
+	.p2align 4
+.Lrot_bcast3:	/* RotWord(dword 3) in every dword */
+	.byte	13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15, 12, 13, 14, 15, 12
+.Lrot_bcast1:	/* RotWord(dword 1) in every dword */
+	.byte	5, 6, 7, 4, 5, 6, 7, 4, 5, 6, 7, 4, 5, 6, 7, 4
+.Lrcon:		/* rcon_1 .. rcon_10 in every dword */
+	.irp c, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
+	.long	\c, \c, \c, \c
+	.endr
+
+/*
+ * xmm2 = bcast(SubWord(RotWord(the dword of \x that xmm6 picks)) ^ rcon_\i);
+ * rcon is loaded apart (xmm7), off the chain.
+ */
+.macro SUBROT x, i
+	vmovdqa		.Lrcon + 16 * ((\i) - 1)(%rip), %xmm7
+	vpshufb		%xmm6, \x, %xmm2
+	vaesenclast	%xmm7, %xmm2, %xmm2
+.endm
 
 /* \x = prefix XOR of \x's dwords (dword i = x0 ^ .. ^ xi); \tmp clobbered */
 .macro FOLD x, tmp
@@ -75,20 +101,18 @@
 .endm
 
 /* AES-128: rk[\r] (in xmm0) from rk[\r - 1] (in xmm0) */
-.macro KEY128 e0, r, rcon
-	vaeskeygenassist $\rcon, %xmm0, %xmm2
+.macro KEY128 e0, r
+	SUBROT	%xmm0, \r			/* f(w3, rcon_r) */
 	FOLD	%xmm0, %xmm3
-	vpshufd	$0xff, %xmm2, %xmm2		/* RotWord(SubWord(w3)) ^ rcon */
 	vpxor	%xmm2, %xmm0, %xmm0
 	vmovdqu	%xmm0, 16 * \r(%rdi)
 	E0_ROUND \e0, \r, 10, %xmm0
 .endm
 
 /* AES-256: rk[2j] (xmm0) from rk[2j - 2] (xmm0) and rk[2j - 1] (xmm1) */
-.macro KEY256_EVEN e0, j, rcon
-	vaeskeygenassist $\rcon, %xmm1, %xmm2
+.macro KEY256_EVEN e0, j
+	SUBROT	%xmm1, \j			/* f(w7, rcon_j) */
 	FOLD	%xmm0, %xmm3
-	vpshufd	$0xff, %xmm2, %xmm2		/* RotWord(SubWord(w7)) ^ rcon */
 	vpxor	%xmm2, %xmm0, %xmm0
 	vmovdqu	%xmm0, 32 * \j(%rdi)
 	E0_ROUND \e0, (2*\j), 14, %xmm0
@@ -96,19 +120,18 @@
 
 /* AES-256: rk[2j + 1] (xmm1) from rk[2j - 1] (xmm1) and rk[2j] (xmm0) */
 .macro KEY256_ODD e0, j
-	vaeskeygenassist $0, %xmm0, %xmm2
+	vpshufd		$0xff, %xmm0, %xmm2
+	vaesenclast	%xmm5, %xmm2, %xmm2	/* bcast(SubWord(w3)) */
 	FOLD	%xmm1, %xmm3
-	vpshufd	$0xaa, %xmm2, %xmm2		/* SubWord(w3) */
 	vpxor	%xmm2, %xmm1, %xmm1
 	vmovdqu	%xmm1, 32 * \j + 16(%rdi)
 	E0_ROUND \e0, (2*\j+1), 14, %xmm1
 .endm
 
 /* AES-192: w[6j .. 6j + 5] (a: xmm0, b: xmm1 dwords 0-1) from the 6 before */
-.macro KEY192 j, rcon, last=0
-	vaeskeygenassist $\rcon, %xmm1, %xmm2
+.macro KEY192 j, last=0
+	SUBROT	%xmm1, \j			/* f(w5, rcon_j) */
 	FOLD	%xmm0, %xmm3
-	vpshufd	$0x55, %xmm2, %xmm2		/* RotWord(SubWord(w5)) ^ rcon */
 	vpxor	%xmm2, %xmm0, %xmm0
 	vmovdqu	%xmm0, 24 * \j(%rdi)
 .if !\last
@@ -138,29 +161,20 @@
 	je	.Lexpand192\@
 	ja	.Lexpand256\@
 	movl	$10, AESNICTR_KEY_NROUNDS(%rdi)
-	KEY128	\e0, 1, 0x01
-	KEY128	\e0, 2, 0x02
-	KEY128	\e0, 3, 0x04
-	KEY128	\e0, 4, 0x08
-	KEY128	\e0, 5, 0x10
-	KEY128	\e0, 6, 0x20
-	KEY128	\e0, 7, 0x40
-	KEY128	\e0, 8, 0x80
-	KEY128	\e0, 9, 0x1b
-	KEY128	\e0, 10, 0x36
+	vmovdqa	.Lrot_bcast3(%rip), %xmm6
+	.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+	KEY128	\e0, \r
+	.endr
 	jmp	.Lexpand_done\@
 .Lexpand192\@:
 	movl	$12, AESNICTR_KEY_NROUNDS(%rdi)
 	vmovq	16(%rsi), %xmm1			/* w4, w5; dwords 2-3 zero */
 	vmovq	%xmm1, 16(%rdi)
-	KEY192	1, 0x01
-	KEY192	2, 0x02
-	KEY192	3, 0x04
-	KEY192	4, 0x08
-	KEY192	5, 0x10
-	KEY192	6, 0x20
-	KEY192	7, 0x40
-	KEY192	8, 0x80, 1
+	vmovdqa	.Lrot_bcast1(%rip), %xmm6
+	.irp j, 1, 2, 3, 4, 5, 6, 7
+	KEY192	\j
+	.endr
+	KEY192	8, 1
 .if \e0
 	.irp r, 1,2,3,4,5,6,7,8,9,10,11
 		vaesenc		16 * \r(%rdi), %xmm4, %xmm4
@@ -173,19 +187,13 @@
 	vmovdqu	16(%rsi), %xmm1
 	vmovdqu	%xmm1, 16(%rdi)
 	E0_ROUND \e0, 1, 14, %xmm1
-	KEY256_EVEN \e0, 1, 0x01
-	KEY256_ODD  \e0, 1
-	KEY256_EVEN \e0, 2, 0x02
-	KEY256_ODD  \e0, 2
-	KEY256_EVEN \e0, 3, 0x04
-	KEY256_ODD  \e0, 3
-	KEY256_EVEN \e0, 4, 0x08
-	KEY256_ODD  \e0, 4
-	KEY256_EVEN \e0, 5, 0x10
-	KEY256_ODD  \e0, 5
-	KEY256_EVEN \e0, 6, 0x20
-	KEY256_ODD  \e0, 6
-	KEY256_EVEN \e0, 7, 0x40
+	vmovdqa	.Lrot_bcast3(%rip), %xmm6
+	vpxor	%xmm5, %xmm5, %xmm5
+	.irp j, 1, 2, 3, 4, 5, 6
+	KEY256_EVEN \e0, \j
+	KEY256_ODD  \e0, \j
+	.endr
+	KEY256_EVEN \e0, 7
 .Lexpand_done\@:
 .if \e0
 	vmovdqu	%xmm4, (%rcx)

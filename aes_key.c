@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The AES key schedule, one layout for every implementation and the non-SIMD
- * path: expanded with AESKEYGENASSIST/AESIMC when the FPU is usable, else by
+ * path: expanded with AES-NI (AESENCLAST, AESIMC) when the FPU is usable, else by
  * the constant-time C code of aes_ct.c.
  */
 
