@@ -390,10 +390,6 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	.if VL == 64
 		_mul_xk_clmul	8, TW0, TW2, V0, V0
 		_mul_xk_clmul	8, TW1, TW3, V1, V1
-		_mul_xk_clmul	16, TW0, TW4, V2, V2
-		_mul_xk_clmul	16, TW1, TW5, V3, V3
-		_mul_xk_clmul	24, TW0, TW6, V4, V4
-		_mul_xk_clmul	24, TW1, TW7, V5, V5
 	.elseif CLMUL
 		_mul_xk_clmul	2, TWR0, TWR1, V0, V1
 		_mul_xk_clmul	4, TWR0, TWR2, V2, V3
@@ -495,7 +491,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
  * own tweaks are there.  VL 32 broadcasts each round key into RK (there is
  * no register for all of them) and advances its tweaks with CH1 as scratch.
  */
-.macro _xts_main_group enc, upd, s0, s1, s2, s3, t0, t1, t2, t3, k0, k1, k2, k3, off
+.macro _xts_main_group enc, s0, s1, s2, s3, t0, t1, t2, t3, k0, k1, k2, k3, off, n0, n1, n2, n3
 	.if VL == 64
 		vmovdqu8	(\off+0)*VL(SRC), \s0
 		vmovdqu8	(\off+1)*VL(SRC), \s1
@@ -517,15 +513,14 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	.endif
 	.irp i, 1,2,3,4,5,6,7,8,9
 		_xts_main_round	\i, \enc, \s0, \s1, \s2, \s3
-		.if !\upd
-		.elseif \i == 1
-			_xts_main_step	\t0
+		.if \i == 1
+			_xts_main_step	\t0, \n0
 		.elseif \i == 2
-			_xts_main_step	\t1
+			_xts_main_step	\t1, \n1
 		.elseif \i == 3
-			_xts_main_step	\t2
+			_xts_main_step	\t2, \n2
 		.elseif \i == 4
-			_xts_main_step	\t3
+			_xts_main_step	\t3, \n3
 		.endif
 	.endr
 	_aes_rounds_from10 NROUNDS, _xts_main_round, \enc, \s0, \s1, \s2, \s3
@@ -563,12 +558,13 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /*
- * Tweak vector t times x^8L (VL 64: 8 vectors on) or x^4L (VL 32: 4 vectors
- * on, one byte: the loop's batch).
+ * The tweaks of the next 4 vectors from those of this half: VL 64, n = t *
+ * x^16 (the other half's, 4 vectors on: two whole bytes); VL 32, t *= x^8
+ * in place (the batch is one half; n is t).
  */
-.macro _xts_main_step t
+.macro _xts_main_step t, n
 	.if VL == 64
-		_mul_xk_clmul	32, \t, \t, %zmm31, %zmm31
+		_mul_xk_clmul	16, \t, \n, %zmm31, %zmm31
 	.elseif CLMUL
 		_mul_xk_clmul	8, \t, \t, CH1, CH1
 	.else
@@ -577,22 +573,33 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /*
- * VL 64: a batch of 8 vectors as two halves; upd: advance its 8 tweaks by
- * x^32.  VL 32: a batch of 4, its tweaks always advanced by x^8.
+ * VL 64: a batch of 8 vectors as two halves, each making the other's next
+ * tweaks: the first half (tweaks TW0-TW3) those of the second (TW4-TW7),
+ * the second those of the next batch's first, back in TW0-TW3; so after
+ * the batch TW0 holds the next vector's tweaks.  VL 32: a batch of 4, its
+ * tweaks advanced by x^8 in place.
  */
-.macro _xts_main_batch enc, upd
+.macro _xts_main_batch enc
 	.if VL == 64
-		_xts_main_group \enc, \upd, %zmm0, %zmm1, %zmm2, %zmm3, \
-			%zmm8, %zmm9, %zmm10, %zmm11, %zmm4, %zmm5, %zmm6, %zmm7, 0
-		_xts_main_group \enc, \upd, %zmm0, %zmm1, %zmm2, %zmm3, \
-			%zmm12, %zmm13, %zmm14, %zmm15, %zmm4, %zmm5, %zmm6, %zmm7, 4
+		_xts_main_group \enc, %zmm0, %zmm1, %zmm2, %zmm3, \
+			TW0, TW1, TW2, TW3, %zmm4, %zmm5, %zmm6, %zmm7, 0, \
+			TW4, TW5, TW6, TW7
+		_xts_main_group \enc, %zmm0, %zmm1, %zmm2, %zmm3, \
+			TW4, TW5, TW6, TW7, %zmm4, %zmm5, %zmm6, %zmm7, 4, \
+			TW0, TW1, TW2, TW3
 	.else
-		_xts_main_group \enc, 1, V0, V1, V2, V3, \
-			TWR0, TWR1, TWR2, TWR3, V4, V5, V6, V7, 0
+		_xts_main_group \enc, V0, V1, V2, V3, \
+			TWR0, TWR1, TWR2, TWR3, V4, V5, V6, V7, 0, \
+			TWR0, TWR1, TWR2, TWR3
 	.endif
 	add	$MAIN_VECS*VL, SRC
 	add	$MAIN_VECS*VL, DST
 	sub	$MAIN_VECS*VL, LEN
+.endm
+
+/* VL 64: RKEY<i> = round key i (1..13) in every lane. */
+.macro _xts_load_rkey i
+	vbroadcasti32x4	16*\i(KEY), RKEY\i
 .endm
 
 /* xmm x = XTS en/decryption of x with the xmm tweak tw (round keys in memory). */
@@ -659,9 +666,10 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	_vbroadcast128	(KEY), RK0
 	_vbroadcast128	(RKLAST_PTR), RKLAST
 	.if VL == 64
-		.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
-			vbroadcasti32x4	16*\i(KEY), RKEY\i
+		.irp i, 1,2,3,4,5,6,7,8,9
+			_xts_load_rkey	\i
 		.endr
+		_aes_rounds_from10 NROUNDS, _xts_load_rkey
 	.endif
 
 	/* the main loop's batch: 4 vectors (VL 32) or 8 */
@@ -680,44 +688,26 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		jae	.Lloop\@
 	.else
 		/*
-		 * VL 32, 64: the batch's tweaks are kept, each advanced by
-		 * x^(L * MAIN_VECS) (a whole number of bytes) per batch,
-		 * with no chain from vector to vector.  First, those of
-		 * batch 1.  They are advanced inside the batch, between its
-		 * rounds, and after the loop TW0 (VL 64) or NEXT (VL 32)
-		 * holds the next vector's.
+		 * VL 32, 64: the tweaks of the batch's first 4 vectors are
+		 * made from the first vector's (_first_tweaks); each half
+		 * of 4 vectors makes those of the next 4 (times x^16 on VL
+		 * 64, x^8 on VL 32: whole bytes) between its rounds, with no
+		 * chain from vector to vector, so after the loop TW0 (VL 64)
+		 * or NEXT (VL 32) holds the next vector's.  VL 32: one batch
+		 * of 4 per iteration, every tweak in a register: the body is
+		 * small enough for the next iteration's rounds to start while
+		 * this one's finish.  The tweaks of a second half are not
+		 * made ahead: the fewer instructions before the first
+		 * VAESENC, the sooner a request's rounds start behind the
+		 * previous one's (on Intel, every op before them that can
+		 * issue only on the AES port delays them).
 		 */
 		_first_tweaks
-		.if VL == 32
-			/*
-			 * One batch of 4 per iteration, every tweak in a
-			 * register: the body is small enough for the
-			 * next iteration's rounds to start while this one's
-			 * finish.  The last batch advances its tweaks too:
-			 * TWR0 (NEXT) then holds the next vector's.
-			 */
-			.p2align 4
+		.p2align 4
 .Lloop\@:
-			_xts_main_batch \enc, 1
-			cmp	$MAIN_VECS*VL, LEN
-			jae	.Lloop\@
-		.else
-			cmp	$16*VL, LEN
-			jb	.Llast8\@
-			.p2align 4
-.Lloop\@:
-			_xts_main_batch \enc, 1
-			cmp	$16*VL, LEN
-			jae	.Lloop\@
-.Llast8\@:
-			/*
-			 * The last batch of 8: its tweaks are not advanced
-			 * (one vector's, the first times x^8L, is made after
-			 * it).
-			 */
-			_xts_main_batch \enc, 0
-			_mul_xk_clmul	32, TW0, TW0, %zmm31, %zmm31
-		.endif
+		_xts_main_batch \enc
+		cmp	$MAIN_VECS*VL, LEN
+		jae	.Lloop\@
 	.endif
 .Ltail\@:
 	/* fewer than MAIN_VECS vectors left: a batch of 4 (if 8), 2 and 1 */

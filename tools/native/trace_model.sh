@@ -11,11 +11,12 @@
 #   trace_model.sh BUILD_DIR [CPU...]   (default CPUs: znver3 znver4 znver5
 #                                        icelake-server)
 #   TRACE_MODES (authenc-sha1-enc authenc-sha1-dec authenc-sha256-enc
-#   authenc-sha256-dec), TRACE_SIZE (64): what is traced.
+#   authenc-sha256-dec; xts-enc and xts-dec too), TRACE_SIZE (64): what is
+#   traced.
 #
 # How: BUILD_DIR/trace_call runs BUILD_DIR/bench for one mode and size under
 # ptrace and single-steps sampled calls of the bench's per-message function
-# (ae_enc_msg, ae_dec_msg: one request of one implementation, as the bench
+# (ae_enc_msg, ae_dec_msg, xts_msg: one request of one implementation, as the bench
 # times it); each trace is classified by the code it ran (ours: aesnictr_*;
 # stock: linux61_, linux612_, linux73_; OpenSSL and libgcrypt are left out)
 # and the class's last AES-128 trace (a warm one) becomes straight-line llvm-mca
@@ -102,6 +103,11 @@ classify() {
 			if (a[m] <= x) lo = m; else hi = m - 1
 		}
 		f = s[lo]
+		# XTS: the routine entered names the tier (aesnictr_xts_encrypt_vaes512,
+		# linux73_aes_xts_encrypt_vaes_avx512): one class per tier
+		if (f ~ /xts_(en|de)crypt_/) {
+			t = f; sub(/^.*xts_(en|de)crypt_/, "", t)
+		}
 		if (f ~ /^aesnictr_/) ours = 1
 		else if (f ~ /^linux612_/) k = "6.12"
 		else if (f ~ /^linux61_/) k = "6.1"
@@ -109,7 +115,7 @@ classify() {
 	}
 	END {
 		bits = !nl ? 0 : nr / nl == 9 ? 128 : nr / nl == 11 ? 192 : nr / nl == 13 ? 256 : 0
-		print (ours ? "ours" : k != "" ? k : "other"), bits
+		print (ours ? "ours" : k != "" ? k : "other") (t != "" ? "-" t : ""), bits
 	}' "$TMP/syms" "$TMP/bench.dis" "$1"
 }
 
@@ -180,11 +186,12 @@ to_asm() {
 }
 
 echo "trace_model: PREDICTION by $MCA ($("$MCA" --version | awk '/LLVM version/ { print $NF }')), the instructions of one $SIZE-byte request as executed (AES-128 key), cycles per request; ratio = best stock / ours (above 1: ours predicted faster)"
-printf '%-20s %-6s %6s' mode impl insns
+printf '%-20s %-22s %6s' mode impl insns
 for c in $CPUS; do printf ' %15s' "$c"; done
 echo
 for mode in $MODES; do
 	case $mode in
+	xts-*) fn=xts_msg ;;
 	*-enc) fn=ae_enc_msg ;;
 	*) fn=ae_dec_msg ;;
 	esac
@@ -204,15 +211,15 @@ for mode in $MODES; do
 	done | sort -n |
 	awk '$3 == 128 { last[$2] = $4 } END { for (c in last) print c, last[c] }' |
 	sort >"$TMP/$mode.pick"
-	grep -q '^ours ' "$TMP/$mode.pick" || {
+	grep -q '^ours[ -]' "$TMP/$mode.pick" || {
 		echo "trace_model: no trace of ours in $mode" >&2
 		exit 1
 	}
-	for impl in ours 6.1 6.12 7.3; do
+	for impl in $(awk '$1 ~ /^(ours|6\.1|6\.12|7\.3)(-|$)/ { print $1 }' "$TMP/$mode.pick"); do
 		t=$(awk -v c=$impl '$1 == c { print $2 }' "$TMP/$mode.pick")
 		[ -n "$t" ] || continue
 		to_asm "$t" "$TMP/$mode-$impl.s" "$TMP/$mode.maps"
-		printf '%-20s %-6s %6d' "$mode" "$impl" "$(grep -c '^	' "$TMP/$mode-$impl.s")"
+		printf '%-20s %-22s %6d' "$mode" "$impl" "$(grep -c '^	' "$TMP/$mode-$impl.s")"
 		for c in $CPUS; do
 			cyc=$( (timeout 300 "$MCA" -mcpu="$c" -iterations=$ITER \
 			      "$TMP/$mode-$impl.s" |
@@ -222,15 +229,17 @@ for mode in $MODES; do
 		done
 		echo
 	done
-	printf '%-20s %-6s %6s' "$mode" "ratio" ""
-	for c in $CPUS; do
-		awk -v m="$mode" -v c="$c" '$1 == m && $3 == c {
-			if ($2 == "ours") o = $4
-			else if ($4 > 0 && (b == "" || $4 < b)) b = $4
-		}
-		END { printf " %15s", (o > 0 && b > 0) ? sprintf("x%.2f", b / o) : "-" }' "$TMP/cycles"
+	for o in $(awk -v m="$mode" '$1 == m && $2 ~ /^ours/ { print $2 }' "$TMP/cycles" | sort -u); do
+		printf '%-20s %-22s %6s' "$mode" "ratio" "${o#ours}"
+		for c in $CPUS; do
+			awk -v m="$mode" -v c="$c" -v w="$o" '$1 == m && $3 == c {
+				if ($2 == w) o = $4
+				else if ($2 !~ /^ours/ && $4 > 0 && (b == "" || $4 < b)) b = $4
+			}
+			END { printf " %15s", (o > 0 && b > 0) ? sprintf("x%.2f", b / o) : "-" }' "$TMP/cycles"
+		done
+		echo
 	done
-	echo
 done
 case " $CPUS " in *" znver5 "*)
 	echo "trace_model: znver5: LLVM 19 schedules it with its Zen 4 model: not a Zen 5 prediction" ;;
