@@ -58,12 +58,16 @@
  * vector are T_n .. T_n+L-1 in its lanes, so those of the next vector are
  * the same times x^L, lane by lane: x (VL 16), x^2 (VL 32), x^4 (VL 64).
  * VL 16 walks that chain through every batch.  VL 32 and 64 keep the tweak
- * vectors of their main loop's batch (VL 32: 4, VL 64: 8) and advance each
- * by x^(L * batch) (x^8, x^32: one or 4 whole bytes) per batch, between the
- * rounds of the batch that uses them, once its last round keys (RKLAST ^
- * tweak) are made, with no chain from vector to vector; the first ones
- * come from the first vector (VL 32: x^2, x^4, x^6 from it; VL 64: a tree
- * of depth 2, see _first_tweaks), the tail batches walk the chain.  VL 64
+ * vectors of 4 vectors of their main loop's batch (VL 32: the batch; VL
+ * 64: its first half) and advance each by x^(L * batch) (x^8, x^32: one or
+ * 4 whole bytes) per batch, between the rounds of the batch that uses
+ * them, once its last round keys (RKLAST ^ tweak) are made, with no chain
+ * from vector to vector; VL 64 makes its second half's from them (x^16)
+ * between the first half's rounds.  The first ones come from the first
+ * vector (VL 32: x^2, x^4, x^6 from it; VL 64: see _first_tweaks), the
+ * tail batches walk the chain.  On Intel cores a request's first VAESENC
+ * waits for everything before it that shares its port, so little is made
+ * before it: 4 tweak vectors, not 8 (docs/performance.md).  VL 64
  * and vaes2_clmul make every tweak with VPCLMULQDQ; the plain vaes2 uses
  * the shifts.  Every real CPU with VAES has VPCLMULQDQ (vaes512 needs it;
  * the glue checks), emulated ones may not: the glue runs vaes2_clmul where
@@ -379,12 +383,11 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /*
- * VL 32, 64: the tweaks of the first 8 vectors from those of the first
- * (NEXT, or TW0), vector j getting x^(Lj) more.  VL 32: a tree of depth 3,
- * 1 = 0 * x^L, 2 = 0 * x^2L, 3 = 1 * x^2L, 4..7 = 0..3 * x^4L, built in
- * V0-V7, then stored to TW.  VL 64: TW1 was made beside TW0 from the
- * broadcast tweak, and the others are byte multiples away from one of
- * them (depth 2: 2, 4, 6 = 0 * x^8, x^16, x^24; 3, 5, 7 = 1 * the same).
+ * VL 32, 64: the tweaks of the main loop's first 4 vectors from those of
+ * the first (TWR0, or TW0), vector j getting x^(Lj) more.  VL 32: 1, 2, 3
+ * = 0 * x^2, x^4, x^6.  VL 64: TW1 was made beside TW0 from the broadcast
+ * tweak, TW2, TW3 are a whole byte away (x^8) from TW0, TW1; TW4-TW7 are
+ * made in the first batch (_xts_main_batch).
  */
 .macro _first_tweaks
 	.if VL == 64
@@ -484,14 +487,15 @@ SYM_FUNC_END(aesnictr_xts_tweak)
  * tweaks t0-t3 (VL 64: TW<off>..TW<off+3>; VL 32: TWR0-TWR3) in the states
  * s0-s3 (V0-V3 for both halves: renaming lets the second half start while
  * the first finishes), the last round keys k0-k3 = RKLAST ^ tweak made
- * first (V4-V7) so that t0-t3 can then be advanced for the next batch, one
- * per round between the rounds (with VPCLMULQDQ all on ports beside
- * VAESENC's).  In program order each half goes through all its rounds
+ * first (V4-V7).  Then, one per round between the rounds (with VPCLMULQDQ
+ * all on ports beside VAESENC's), n0-n3 = t0-t3 * x^16 (VL 64) or t0-t3 *=
+ * x^8 (VL 32, n = t), if n0 is given; and if adv (VL 64), t0-t3 *= x^32
+ * in rounds 5-8.  In program order each half goes through all its rounds
  * before the next one starts: the first half's AES begins as soon as its
  * own tweaks are there.  VL 32 broadcasts each round key into RK (there is
  * no register for all of them) and advances its tweaks with CH1 as scratch.
  */
-.macro _xts_main_group enc, s0, s1, s2, s3, t0, t1, t2, t3, k0, k1, k2, k3, off, n0, n1, n2, n3
+.macro _xts_main_group enc, s0, s1, s2, s3, t0, t1, t2, t3, k0, k1, k2, k3, off, adv, n0, n1, n2, n3
 	.if VL == 64
 		vmovdqu8	(\off+0)*VL(SRC), \s0
 		vmovdqu8	(\off+1)*VL(SRC), \s1
@@ -513,6 +517,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	.endif
 	.irp i, 1,2,3,4,5,6,7,8,9
 		_xts_main_round	\i, \enc, \s0, \s1, \s2, \s3
+		.ifnb \n0
 		.if \i == 1
 			_xts_main_step	\t0, \n0
 		.elseif \i == 2
@@ -521,6 +526,16 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 			_xts_main_step	\t2, \n2
 		.elseif \i == 4
 			_xts_main_step	\t3, \n3
+		.elseif !\adv
+		.elseif \i == 5
+			_xts_main_step	\t0, \t0, 32
+		.elseif \i == 6
+			_xts_main_step	\t1, \t1, 32
+		.elseif \i == 7
+			_xts_main_step	\t2, \t2, 32
+		.elseif \i == 8
+			_xts_main_step	\t3, \t3, 32
+		.endif
 		.endif
 	.endr
 	_aes_rounds_from10 NROUNDS, _xts_main_round, \enc, \s0, \s1, \s2, \s3
@@ -562,9 +577,9 @@ SYM_FUNC_END(aesnictr_xts_tweak)
  * x^16 (the other half's, 4 vectors on: two whole bytes); VL 32, t *= x^8
  * in place (the batch is one half; n is t).
  */
-.macro _xts_main_step t, n
+.macro _xts_main_step t, n, k=16
 	.if VL == 64
-		_mul_xk_clmul	16, \t, \n, %zmm31, %zmm31
+		_mul_xk_clmul	\k, \t, \n, %zmm31, %zmm31
 	.elseif CLMUL
 		_mul_xk_clmul	8, \t, \t, CH1, CH1
 	.else
@@ -573,23 +588,30 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /*
- * VL 64: a batch of 8 vectors as two halves, each making the other's next
- * tweaks: the first half (tweaks TW0-TW3) those of the second (TW4-TW7),
- * the second those of the next batch's first, back in TW0-TW3; so after
- * the batch TW0 holds the next vector's tweaks.  VL 32: a batch of 4, its
- * tweaks advanced by x^8 in place.
+ * VL 64: a batch of 8 vectors as two halves of 4.  The first half (tweaks
+ * TW0-TW3) makes the second's, TW4-TW7 = TW0-TW3 * x^16, between its first
+ * rounds; then, if more batches follow (more), advances TW0-TW3 by x^32 in
+ * place for the next batch's first half, and the second half makes
+ * nothing; otherwise the second half makes TW0-TW3 = TW4-TW7 * x^16, the
+ * tweaks of what follows.  Either way TW0 then holds the next vector's
+ * tweaks.  VL 32: a batch of 4, its tweaks advanced by x^8 in place.
  */
-.macro _xts_main_batch enc
+.macro _xts_main_batch enc, more
 	.if VL == 64
 		_xts_main_group \enc, %zmm0, %zmm1, %zmm2, %zmm3, \
-			TW0, TW1, TW2, TW3, %zmm4, %zmm5, %zmm6, %zmm7, 0, \
+			TW0, TW1, TW2, TW3, %zmm4, %zmm5, %zmm6, %zmm7, 0, \more, \
 			TW4, TW5, TW6, TW7
+		.if \more
 		_xts_main_group \enc, %zmm0, %zmm1, %zmm2, %zmm3, \
-			TW4, TW5, TW6, TW7, %zmm4, %zmm5, %zmm6, %zmm7, 4, \
+			TW4, TW5, TW6, TW7, %zmm4, %zmm5, %zmm6, %zmm7, 4, 0
+		.else
+		_xts_main_group \enc, %zmm0, %zmm1, %zmm2, %zmm3, \
+			TW4, TW5, TW6, TW7, %zmm4, %zmm5, %zmm6, %zmm7, 4, 0, \
 			TW0, TW1, TW2, TW3
+		.endif
 	.else
 		_xts_main_group \enc, V0, V1, V2, V3, \
-			TWR0, TWR1, TWR2, TWR3, V4, V5, V6, V7, 0, \
+			TWR0, TWR1, TWR2, TWR3, V4, V5, V6, V7, 0, 0, \
 			TWR0, TWR1, TWR2, TWR3
 	.endif
 	add	$MAIN_VECS*VL, SRC
@@ -703,11 +725,23 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		 * issue only on the AES port delays them).
 		 */
 		_first_tweaks
-		.p2align 4
+		.if VL == 32
+			.p2align 4
 .Lloop\@:
-		_xts_main_batch \enc
-		cmp	$MAIN_VECS*VL, LEN
-		jae	.Lloop\@
+			_xts_main_batch \enc
+			cmp	$MAIN_VECS*VL, LEN
+			jae	.Lloop\@
+		.else
+			cmp	$16*VL, LEN
+			jb	.Llast8\@
+			.p2align 4
+.Lloop\@:
+			_xts_main_batch \enc, 1
+			cmp	$16*VL, LEN
+			jae	.Lloop\@
+.Llast8\@:
+			_xts_main_batch \enc, 0
+		.endif
 	.endif
 .Ltail\@:
 	/* fewer than MAIN_VECS vectors left: a batch of 4 (if 8), 2 and 1 */
