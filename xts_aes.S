@@ -573,9 +573,10 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 .endm
 
 /*
- * The tweaks of the next 4 vectors from those of this half: VL 64, n = t *
- * x^16 (the other half's, 4 vectors on: two whole bytes); VL 32, t *= x^8
- * in place (the batch is one half; n is t).
+ * A tweak vector of the main loop made from t, between the rounds: VL 64,
+ * n = t * x^k, k = 16 (the other half's: 4 vectors on, two whole bytes) or
+ * 32 (the next batch's same vector, in place); VL 32, t *= x^8 in place
+ * (the next batch's: the batch is 4 vectors; n is t).
  */
 .macro _xts_main_step t, n, k=16
 	.if VL == 64
@@ -711,24 +712,23 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	.else
 		/*
 		 * VL 32, 64: the tweaks of the batch's first 4 vectors are
-		 * made from the first vector's (_first_tweaks); each half
-		 * of 4 vectors makes those of the next 4 (times x^16 on VL
-		 * 64, x^8 on VL 32: whole bytes) between its rounds, with no
-		 * chain from vector to vector, so after the loop TW0 (VL 64)
-		 * or NEXT (VL 32) holds the next vector's.  VL 32: one batch
-		 * of 4 per iteration, every tweak in a register: the body is
-		 * small enough for the next iteration's rounds to start while
-		 * this one's finish.  The tweaks of a second half are not
-		 * made ahead: the fewer instructions before the first
-		 * VAESENC, the sooner a request's rounds start behind the
-		 * previous one's (on Intel, every op before them that can
-		 * issue only on the AES port delays them).
+		 * made from the first vector's (_first_tweaks); the rest
+		 * are made between the rounds (_xts_main_batch), with no
+		 * chain from vector to vector, so after the loop TW0 (VL
+		 * 64) or NEXT (VL 32) holds the next vector's.  VL 32: one
+		 * batch of 4 per iteration, every tweak in a register: the
+		 * body is small enough for the next iteration's rounds to
+		 * start while this one's finish.  VL 64: a second half's
+		 * tweaks are not made ahead: the fewer instructions before
+		 * the first VAESENC, the sooner a request's rounds start
+		 * behind the previous one's (on Intel, every op before
+		 * them that can issue only on the AES port delays them).
 		 */
 		_first_tweaks
 		.if VL == 32
 			.p2align 4
 .Lloop\@:
-			_xts_main_batch \enc
+			_xts_main_batch \enc, 1
 			cmp	$MAIN_VECS*VL, LEN
 			jae	.Lloop\@
 		.else

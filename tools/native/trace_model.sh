@@ -16,8 +16,8 @@
 #
 # How: BUILD_DIR/trace_call runs BUILD_DIR/bench for one mode and size under
 # ptrace and single-steps sampled calls of the bench's per-message function
-# (ae_enc_msg, ae_dec_msg, xts_msg: one request of one implementation, as the bench
-# times it); each trace is classified by the code it ran (ours: aesnictr_*;
+# (ae_enc_msg, ae_dec_msg, xts_msg: one request of one implementation, as
+# the bench times it); each trace is classified by the code it ran (ours: aesnictr_*;
 # stock: linux61_, linux612_, linux73_; OpenSSL and libgcrypt are left out)
 # and the class's last AES-128 trace (a warm one) becomes straight-line llvm-mca
 # input, instruction by instruction from objdump of the binary and of the
