@@ -489,7 +489,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
  * the first finishes), the last round keys k0-k3 = RKLAST ^ tweak made
  * first (V4-V7).  Then, one per round between the rounds (with VPCLMULQDQ
  * all on ports beside VAESENC's), n0-n3 = t0-t3 * x^16 (VL 64) or t0-t3 *=
- * x^8 (VL 32, n = t), if n0 is given; and if adv (VL 64), t0-t3 *= x^32
+ * x^8 (VL 32, n = t), for each n given; and if adv (VL 64), t0-t3 *= x^32
  * in rounds 5-8.  In program order each half goes through all its rounds
  * before the next one starts: the first half's AES begins as soon as its
  * own tweaks are there.  VL 32 broadcasts each round key into RK (there is
@@ -521,11 +521,17 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 		.if \i == 1
 			_xts_main_step	\t0, \n0
 		.elseif \i == 2
+			.ifnb \n1
 			_xts_main_step	\t1, \n1
+			.endif
 		.elseif \i == 3
+			.ifnb \n2
 			_xts_main_step	\t2, \n2
+			.endif
 		.elseif \i == 4
+			.ifnb \n3
 			_xts_main_step	\t3, \n3
+			.endif
 		.elseif !\adv
 		.elseif \i == 5
 			_xts_main_step	\t0, \t0, 32
@@ -593,9 +599,9 @@ SYM_FUNC_END(aesnictr_xts_tweak)
  * TW0-TW3) makes the second's, TW4-TW7 = TW0-TW3 * x^16, between its first
  * rounds; then, if more batches follow (more), advances TW0-TW3 by x^32 in
  * place for the next batch's first half, and the second half makes
- * nothing; otherwise the second half makes TW0-TW3 = TW4-TW7 * x^16, the
- * tweaks of what follows.  Either way TW0 then holds the next vector's
- * tweaks.  VL 32: a batch of 4, its tweaks advanced by x^8 in place.
+ * nothing; otherwise the second half makes only TW0 = TW4 * x^16, the
+ * tweaks of the vector that follows (the tail batches walk on from it).
+ * Either way TW0 then holds the next vector's tweaks.  VL 32: a batch of 4, its tweaks advanced by x^8 in place.
  */
 .macro _xts_main_batch enc, more
 	.if VL == 64
@@ -607,8 +613,7 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 			TW4, TW5, TW6, TW7, %zmm4, %zmm5, %zmm6, %zmm7, 4, 0
 		.else
 		_xts_main_group \enc, %zmm0, %zmm1, %zmm2, %zmm3, \
-			TW4, TW5, TW6, TW7, %zmm4, %zmm5, %zmm6, %zmm7, 4, 0, \
-			TW0, TW1, TW2, TW3
+			TW4, TW5, TW6, TW7, %zmm4, %zmm5, %zmm6, %zmm7, 4, 0, TW0
 		.endif
 	.else
 		_xts_main_group \enc, V0, V1, V2, V3, \
