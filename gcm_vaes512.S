@@ -23,7 +23,8 @@
  * shows both limits).  Reducing once per 32 blocks rather than per 16 saves
  * two multiplications and about eight XORs and shuffles per 32 blocks, which
  * counts where the 512-bit carry-less multiplier is half-rate (AMD Zen 5).
- * The rest of an update is hashed Karatsuba-style (_gh_vec).
+ * The rest of an update is hashed the same way, its powers loaded
+ * (_gh_vec).
  *
  * Registers: no stack (T lives in a register); the names are on the
  * #define and .set lines below.  None is cleared on return (docs/design.md,
@@ -194,18 +195,15 @@
 .endm
 
 /*
- * MI ^= LO ^ HI if karatsuba (else GMI is already the middle product),
- * reduce every lane, then add up the lanes into the GHASH value.
+ * Reduce every lane (GMI: the middle product), then add up the lanes into
+ * the GHASH value.
  */
 #define GR_T		%zmm14		/* a fold's product */
 #define GHI_Y		%ymm11		/* GHI's lower lanes as they are added */
 #define GHI_X		%xmm11
 #define GR_Y		%ymm13		/* GHI's upper lanes */
 #define GR_X		%xmm13
-.macro _greduce64 karatsuba
-	.if \karatsuba
-		vpternlogd	$0x96, GLO, GHI, GMI
-	.endif
+.macro _greduce64
 	vpclmulqdq	$0x10, .Lgfpoly_wide(%rip), GLO, GR_T
 	vpshufd		$0x4e, GLO, GLO
 	vpternlogd	$0x96, GLO, GR_T, GMI
@@ -308,7 +306,7 @@
 		.endif
 	.endif
 	.if GJ == 0
-		_greduce64	0
+		_greduce64
 	.endif
 .endm
 #undef GS_X
@@ -435,14 +433,14 @@
 	\body	10
 .endm
 
-/* Decryption's stitched loop for nr rounds: while more than 8 vectors remain. */
+/* Decryption's stitched loop for nr rounds: while 8 vectors or more remain. */
 .macro _dec_loop nr
 .Ldec_loop\@:
 	mov	BSRC, GDATA
 	_loop_iter64	\nr, 1
 	_next_chunk
 	cmp	$8*64, BLEN
-	ja	.Ldec_loop\@
+	jae	.Ldec_loop\@
 .endm
 
 /*
@@ -475,8 +473,7 @@
  * just before K_16), so no vector waits for another's reduction.  Power
  * loads end at most 15 blocks past K_1 (C = 8, nb = 17), inside the xored
  * table that follows it; blocks past R are zero, so what they are
- * multiplied by does not matter.  The xored halves of those powers are
- * computed, not loaded (the xored table has no such slack).
+ * multiplied by does not matter.
  * Encryption splits its iterations in halves where nothing else would
  * overlap the GHASH of fresh ciphertext: the first chunk of a longer update
  * (_enc_first_split: the next iteration then hashes only its second group),
@@ -487,12 +484,14 @@
  */
 
 /*
- * Hash one vector of data (a register, byte reflection done here) with the
- * powers at pmem into GLO, GHI, GMI (Karatsuba); init: the first of its
- * group, addacc: add the GHASH value first.
+ * Hash one vector of data (a register, byte reflection done here, then
+ * clobbered) with the powers at pmem into GLO, GHI, GMI, four products as
+ * _gstep64's; init: the first of its group, addacc: add the GHASH value
+ * first.  (It was Karatsuba, the xored halves of the powers computed: 10
+ * more ops per vector, and the rest cost more than a loop iteration.)
  */
-#define GV_PW		%zmm13		/* the powers, then their halves' XOR */
-#define GV_T		%zmm14		/* a product; data's halves' XOR */
+#define GV_PW		%zmm13		/* the powers */
+#define GV_T		%zmm14		/* a product */
 .macro _gh_vec data, pmem, init, addacc
 	vpshufb		.Lbswap128(%rip), \data, \data
 	.if \addacc
@@ -502,21 +501,17 @@
 	.if \init
 		vpclmulqdq	$0x00, GV_PW, \data, GLO
 		vpclmulqdq	$0x11, GV_PW, \data, GHI
+		vpclmulqdq	$0x01, GV_PW, \data, GMI
+		vpclmulqdq	$0x10, GV_PW, \data, \data
+		vpxord		\data, GMI, GMI
 	.else
 		vpclmulqdq	$0x00, GV_PW, \data, GV_T
 		vpxord		GV_T, GLO, GLO
 		vpclmulqdq	$0x11, GV_PW, \data, GV_T
 		vpxord		GV_T, GHI, GHI
-	.endif
-	vpshufd		$0x4e, GV_PW, GV_T
-	vpxord		GV_T, GV_PW, GV_PW
-	vpshufd		$0x4e, \data, GV_T
-	vpxord		\data, GV_T, GV_T
-	.if \init
-		vpclmulqdq	$0x00, GV_PW, GV_T, GMI
-	.else
-		vpclmulqdq	$0x00, GV_PW, GV_T, GV_T
-		vpxord		GV_T, GMI, GMI
+		vpclmulqdq	$0x01, GV_PW, \data, GV_T
+		vpclmulqdq	$0x10, GV_PW, \data, \data
+		vpternlogd	$0x96, GV_T, \data, GMI
 	.endif
 .endm
 #undef GV_PW
@@ -546,7 +541,7 @@
 	.endr
 	_gh_vec	RDATA, RJ*64(PPTR), ((\s) == 0), (RJ == 0)
 	.if RJ == 0
-		_greduce64	1
+		_greduce64
 	.endif
 .endm
 #undef RG_SRC
@@ -562,7 +557,7 @@
 	.endif
 	.endr
 	.if \v == \c - 1
-		_greduce64	1
+		_greduce64
 	.endif
 .endm
 
@@ -826,11 +821,13 @@
 	/* the counters change form only around the stitched loop */
 	.if \decrypt
 		cmp	$8*64, BLEN
-		jbe	.Lupd_rem\@
+		jb	.Lupd_rem\@
 		vpshufb		BSWAPV, CTRS, CTRS	/* see _ctr_be64 */
 		_loop_regs_in
 		_loop_per_nr	_dec_loop, .Lupd_loop_end\@
 .Lupd_loop_end\@:
+		test	BLEN, BLEN
+		jz	.Lupd_done\@		/* no rest: H by _last_acc */
 		_loop_regs_out
 		_ctr_le64
 .Lupd_rem\@:
