@@ -81,6 +81,9 @@ AESNICTR_GCM_UPDATE(aesnictr_gcm_enc_update_vaes2);
 AESNICTR_GCM_UPDATE(aesnictr_gcm_dec_update_vaes2);
 AESNICTR_GCM_UPDATE(aesnictr_gcm_enc_update_vaes512);
 AESNICTR_GCM_UPDATE(aesnictr_gcm_dec_update_vaes512);
+/* the same, the stitched loop in its own registers (Intel) */
+AESNICTR_GCM_UPDATE(aesnictr_gcm_enc_update_vaes512_hregs);
+AESNICTR_GCM_UPDATE(aesnictr_gcm_dec_update_vaes512_hregs);
 
 /*
  * Finish, after a message's last update: GHASH the lengths block (aad_len

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The GCM updates of the 512-bit tier (VAES, VPCLMULQDQ and AVX-512 on zmm
- * registers): aesnictr_gcm_{enc,dec}_update_vaes512.  The precomputation,
+ * registers): aesnictr_gcm_{enc,dec}_update_vaes512 and, the same but for
+ * the stitched loop's registers (below, "The stitched loop of the _hregs
+ * updates"), aesnictr_gcm_{enc,dec}_update_vaes512_hregs.  The precomputation,
  * aesnictr_ghash_update and aesnictr_gcm_final that go with them are in
  * gcm_ghash.S, the 128- and 256-bit updates in gcm_update.S; what the GCM
  * files share (the field arithmetic and its derivation, the key layout, the
@@ -91,16 +93,19 @@
 #define STEPV		%zmm30		/* STEP_CONST */
 #define BSWAPV		%zmm31		/* .Lbswap_low32 */
 /*
- * The stitched loop's registers (_loop_regs_in switches to them,
- * _loop_regs_out back): PW0-PW7 hold the powers its hash steps take, K_32..K_1
- * 4 blocks apart, in RKEY1-RKEY8's registers (zmm17-24); LRK1 holds round
- * key 1, in RKLAST's register; round keys 2-8 and the last are broadcast
- * from memory into RKT before their round (RKT is the hash steps' GS_T,
- * free between them).  On an Intel Xeon (AES-256) the loop was 7% behind
- * the AES port's bound with the powers as memory operands, and as far with
- * one load of them per vector; with them in registers it reaches the bound.
- * Round keys from memory cost encryption 1-2% there, hence round key 1 in
- * a register.
+ * The stitched loop of the _hregs updates, in its own registers
+ * (_loop_regs_in switches to them, _loop_regs_out back): PW0-PW7 hold the
+ * powers its hash steps take, K_32..K_1 4 blocks apart, in RKEY1-RKEY8's
+ * registers (zmm17-24); LRK1 holds round key 1, in RKLAST's register; round
+ * keys 2-8 and the last are broadcast from memory into RKT before their
+ * round (RKT is the hash steps' GS_T, free between them).  On an Intel Xeon
+ * (AES-256) the loop was 7% behind the AES port's bound with the powers as
+ * memory operands, and as far with one load of them per vector; with them
+ * in registers it reaches the bound.  Round keys from memory cost
+ * encryption 1-2% there, hence round key 1 in a register.  llvm-mca's Zen 4
+ * model puts that loop 1.5-2.5% behind the other (the broadcasts take an FP
+ * port there), so the updates without _hregs keep the powers as memory
+ * operands and the round keys in registers; gcm_glue.c picks by vendor.
  */
 #define LRK1		%zmm8
 #define RKT		%zmm31
@@ -195,15 +200,18 @@
 .endm
 
 /*
- * Reduce every lane (GMI: the middle product), then add up the lanes into
- * the GHASH value.
+ * MI ^= LO ^ HI if karatsuba (else GMI is already the middle product),
+ * reduce every lane, then add up the lanes into the GHASH value.
  */
 #define GR_T		%zmm14		/* a fold's product */
 #define GHI_Y		%ymm11		/* GHI's lower lanes as they are added */
 #define GHI_X		%xmm11
 #define GR_Y		%ymm13		/* GHI's upper lanes */
 #define GR_X		%xmm13
-.macro _greduce64
+.macro _greduce64 karatsuba=0
+	.if \karatsuba
+		vpternlogd	$0x96, GLO, GHI, GMI
+	.endif
 	vpclmulqdq	$0x10, .Lgfpoly_wide(%rip), GLO, GR_T
 	vpshufd		$0x4e, GLO, GLO
 	vpternlogd	$0x96, GLO, GR_T, GMI
@@ -358,11 +366,13 @@
 .endm
 
 /*
- * One iteration of the stitched loop's kind outside it: AES-CTR on 8 vectors
- * and/or GHASH of vectors 4-7 at GDATA as a group of 4 (the first 4 were
- * hashed by _enc_first_split), in rounds 5-8.
+ * One iteration of the stitched loop with its powers as memory operands
+ * (the form kept for AMD, see _gcm_update512), or of its kind outside the
+ * loop: AES-CTR on 8 vectors and/or GHASH of the 8 at GDATA as one group of
+ * 32 blocks (ghash 1), or only of vectors 4-7 as a group of 4 (ghash 2: the
+ * first 4 were hashed by _enc_first_split); hash steps in rounds 1-8.
  */
-.macro _bulk_iter64 aes
+.macro _bulk_iter64 aes, ghash
 	.if \aes
 		_ctr_be64
 	.endif
@@ -370,7 +380,9 @@
 		.if \aes
 			_aes_round	\i, 0, 8
 		.endif
-		.if \i > 4
+		.if \ghash == 1
+			_gstep64	(\i-1), 8
+		.elseif \ghash == 2 && \i > 4
 			_gstep64	(\i-1), 4
 		.endif
 	.endr
@@ -433,27 +445,53 @@
 	\body	10
 .endm
 
-/* Decryption's stitched loop for nr rounds: while 8 vectors or more remain. */
-.macro _dec_loop nr
-.Ldec_loop\@:
-	mov	BSRC, GDATA
-	_loop_iter64	\nr, 1
-	_next_chunk
-	cmp	$8*64, BLEN
-	jae	.Ldec_loop\@
+/* The stitched loop body, in its registers (hregs) or not. */
+.macro _stitched_loop body, hregs
+	.if \hregs
+		_loop_regs_in
+		_loop_per_nr	\body, .Lsl_end\@
+.Lsl_end\@:
+	.else
+		\body
+	.endif
 .endm
 
 /*
- * Encryption's stitched loop for nr rounds: a chunk pending, on to the next;
- * it ends with the last 1..8 vectors left for the rest.
+ * Decryption's stitched loop while 8 vectors or more remain: for nr rounds
+ * in its registers, or (nr 0) with its powers as memory operands.
  */
-.macro _enc_loop nr
+.macro _dec_loop nr=0
+.Ldec_loop\@:
+	mov	BSRC, GDATA
+	.if \nr
+		_loop_iter64	\nr, 1
+	.else
+		_bulk_iter64	1, 1
+	.endif
+	_next_chunk
+	cmp	$8*64, BLEN
+	.if \nr
+		jae	.Ldec_loop\@
+	.else
+		ja	.Ldec_loop\@
+	.endif
+.endm
+
+/*
+ * Encryption's stitched loop (nr as _dec_loop's): a chunk pending, on to the
+ * next; it ends with the last 1..8 vectors left for the rest.
+ */
+.macro _enc_loop nr=0
 .Lenc_loop\@:
 	_next_chunk
 	cmp	$8*64, BLEN
 	jbe	.Lenc_loop_end\@
 	lea	-8*64(BDST), GDATA
-	_loop_iter64	\nr, 3
+	.if \nr
+		_loop_iter64	\nr, 3
+	.else
+		_bulk_iter64	1, 1
+	.endif
 	jmp	.Lenc_loop\@
 .Lenc_loop_end\@:
 .endm
@@ -485,13 +523,17 @@
 
 /*
  * Hash one vector of data (a register, byte reflection done here, then
- * clobbered) with the powers at pmem into GLO, GHI, GMI, four products as
- * _gstep64's; init: the first of its group, addacc: add the GHASH value
- * first.  (It was Karatsuba, the xored halves of the powers computed: 10
- * more ops per vector, and the rest cost more than a loop iteration.)
+ * clobbered) with the powers at pmem into GLO, GHI, GMI; init: the first of
+ * its group, addacc: add the GHASH value first.  Karatsuba in the updates
+ * without _hregs (REST_KARATSUBA 1, the xored halves of the powers
+ * computed: 3 products and 10 more other ops per vector, as measured ahead
+ * on AMD Zen 5), else four products as _gstep64's (on the Intel Xeon a
+ * 512-byte decryption was 20% faster through the loop than through the
+ * Karatsuba rest; with these products as well, the rest of a 1420-byte one
+ * gained 3%).
  */
-#define GV_PW		%zmm13		/* the powers */
-#define GV_T		%zmm14		/* a product */
+#define GV_PW		%zmm13		/* the powers, then their halves' XOR */
+#define GV_T		%zmm14		/* a product; data's halves' XOR */
 .macro _gh_vec data, pmem, init, addacc
 	vpshufb		.Lbswap128(%rip), \data, \data
 	.if \addacc
@@ -501,14 +543,28 @@
 	.if \init
 		vpclmulqdq	$0x00, GV_PW, \data, GLO
 		vpclmulqdq	$0x11, GV_PW, \data, GHI
-		vpclmulqdq	$0x01, GV_PW, \data, GMI
-		vpclmulqdq	$0x10, GV_PW, \data, \data
-		vpxord		\data, GMI, GMI
 	.else
 		vpclmulqdq	$0x00, GV_PW, \data, GV_T
 		vpxord		GV_T, GLO, GLO
 		vpclmulqdq	$0x11, GV_PW, \data, GV_T
 		vpxord		GV_T, GHI, GHI
+	.endif
+	.if REST_KARATSUBA
+		vpshufd		$0x4e, GV_PW, GV_T
+		vpxord		GV_T, GV_PW, GV_PW
+		vpshufd		$0x4e, \data, GV_T
+		vpxord		\data, GV_T, GV_T
+		.if \init
+			vpclmulqdq	$0x00, GV_PW, GV_T, GMI
+		.else
+			vpclmulqdq	$0x00, GV_PW, GV_T, GV_T
+			vpxord		GV_T, GMI, GMI
+		.endif
+	.elseif \init
+		vpclmulqdq	$0x01, GV_PW, \data, GMI
+		vpclmulqdq	$0x10, GV_PW, \data, \data
+		vpxord		\data, GMI, GMI
+	.else
 		vpclmulqdq	$0x01, GV_PW, \data, GV_T
 		vpclmulqdq	$0x10, GV_PW, \data, \data
 		vpternlogd	$0x96, GV_T, \data, GMI
@@ -541,7 +597,7 @@
 	.endr
 	_gh_vec	RDATA, RJ*64(PPTR), ((\s) == 0), (RJ == 0)
 	.if RJ == 0
-		_greduce64
+		_greduce64	REST_KARATSUBA
 	.endif
 .endm
 #undef RG_SRC
@@ -557,7 +613,7 @@
 	.endif
 	.endr
 	.if \v == \c - 1
-		_greduce64
+		_greduce64	REST_KARATSUBA
 	.endif
 .endm
 
@@ -780,7 +836,8 @@
 #define UPD_IV		%xmm14		/* the counter block's upper 96 bits */
 #define UPD_IVZ		%zmm14
 #define UPD_RK0		%zmm14		/* round key 0 in every lane */
-.macro _gcm_update512 decrypt
+.macro _gcm_update512 decrypt, hregs
+	.set	REST_KARATSUBA, !\hregs
 	_set_veclen	64
 	mov	%r9d, %r9d
 	test	BLEN, BLEN
@@ -821,14 +878,18 @@
 	/* the counters change form only around the stitched loop */
 	.if \decrypt
 		cmp	$8*64, BLEN
-		jb	.Lupd_rem\@
+		.if \hregs
+			jb	.Lupd_rem\@
+		.else
+			jbe	.Lupd_rem\@
+		.endif
 		vpshufb		BSWAPV, CTRS, CTRS	/* see _ctr_be64 */
-		_loop_regs_in
-		_loop_per_nr	_dec_loop, .Lupd_loop_end\@
-.Lupd_loop_end\@:
-		test	BLEN, BLEN
-		jz	.Lupd_done\@		/* no rest: H by _last_acc */
-		_loop_regs_out
+		_stitched_loop	_dec_loop, \hregs
+		.if \hregs
+			test	BLEN, BLEN
+			jz	.Lupd_done\@	/* no rest: H by _last_acc */
+			_loop_regs_out
+		.endif
 		_ctr_le64
 .Lupd_rem\@:
 		_rem_dispatch	0, 1, .Lupd_done\@
@@ -841,16 +902,16 @@
 		lea	-8*64(BDST), GDATA
 		cmp	$8*64, BLEN
 		jbe	.Lupd_half\@
-		_bulk_iter64	1
+		_bulk_iter64	1, 2
 		/* the stitched loop; the last 1..8 vectors go to the rest */
-		_loop_regs_in
-		_loop_per_nr	_enc_loop, .Lupd_pending\@
-.Lupd_pending\@:
-		_loop_regs_out
+		_stitched_loop	_enc_loop, \hregs
+		.if \hregs
+			_loop_regs_out
+		.endif
 		_ctr_le64
 		_rem_dispatch	1, 0, .Lupd_done\@
 .Lupd_half\@:		/* the first chunk's second group, then the rest */
-		_bulk_iter64	0
+		_bulk_iter64	0, 2
 		test	BLEN, BLEN
 		jz	.Lupd_done\@
 		_ctr_le64
@@ -871,10 +932,16 @@
 #undef UPD_RK0
 
 SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_vaes512)
-	_gcm_update512	0
+	_gcm_update512	0, 0
 SYM_FUNC_END(aesnictr_gcm_enc_update_vaes512)
 SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_vaes512)
-	_gcm_update512	1
+	_gcm_update512	1, 0
 SYM_FUNC_END(aesnictr_gcm_dec_update_vaes512)
+SYM_TYPED_FUNC_START(aesnictr_gcm_enc_update_vaes512_hregs)
+	_gcm_update512	0, 1
+SYM_FUNC_END(aesnictr_gcm_enc_update_vaes512_hregs)
+SYM_TYPED_FUNC_START(aesnictr_gcm_dec_update_vaes512_hregs)
+	_gcm_update512	1, 1
+SYM_FUNC_END(aesnictr_gcm_dec_update_vaes512_hregs)
 
 #endif /* AESNICTR_AS_VAES */

@@ -139,6 +139,14 @@ int cpu_has_xinuse(void)
 	return have_xinuse;
 }
 
+int cpu_is_intel(void)
+{
+	unsigned int a, b, c, d;
+
+	return __get_cpuid(0, &a, &b, &c, &d) && b == 0x756e6547 &&
+	       d == 0x49656e69 && c == 0x6c65746e;	/* "Genu" "ineI" "ntel" */
+}
+
 const char *cpu_model(void)
 {
 	unsigned int r[12], i;

@@ -35,6 +35,9 @@ const char *cpu_tier_why_not(enum tier t);
 /* Nonzero if xgetbv(1) (XINUSE) is available. */
 int cpu_has_xinuse(void);
 
+/* Nonzero on an Intel CPU (cpuid 0's vendor string "GenuineIntel"). */
+int cpu_is_intel(void);
+
 /* CPU brand string from cpuid 0x80000002..4, trimmed. */
 const char *cpu_model(void);
 

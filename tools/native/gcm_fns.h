@@ -25,7 +25,14 @@ typedef void gcm_final_fn_t(const struct aesnictr_gcm_key *key,
 extern gcm_precompute_fn_t *const gcm_precompute_fn;
 extern ghash_update_fn_t *const ghash_update_fn;
 extern gcm_final_fn_t *const gcm_final_fn;
-extern gcm_update_fn_t *const gcm_enc_fns[NR_TIERS];
-extern gcm_update_fn_t *const gcm_dec_fns[NR_TIERS];
+/*
+ * Each tier's updates; vaes512's are the form the module takes on this CPU
+ * (gcm_glue.c: the _hregs updates on Intel) until gcm_fns_vaes512() sets
+ * one: hregs nonzero for the _hregs updates.
+ */
+extern gcm_update_fn_t *gcm_enc_fns[NR_TIERS];
+extern gcm_update_fn_t *gcm_dec_fns[NR_TIERS];
+void gcm_fns_vaes512(int hregs);
+int gcm_fns_vaes512_hregs(void);	/* the form set */
 
 #endif /* NATIVE_GCM_FNS_H */

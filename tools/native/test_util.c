@@ -118,6 +118,8 @@ static struct {
 } grp[NR_TIERS];
 static char grp_name[192];
 
+const char *tier_suffix[NR_TIERS];
+
 void group_begin(const char *fmt, ...)
 {
 	va_list ap;
@@ -144,12 +146,14 @@ void group_end(void)
 	for (t = 0; t < NR_TIERS; t++) {
 		if (!usable[t])
 			continue;
+		const char *sfx = tier_suffix[t] ? tier_suffix[t] : "";
+
 		if (!grp[t].fails)
-			pass("%s %s (%ld cases)", tier_names[t], grp_name,
-			     grp[t].cases);
+			pass("%s%s %s (%ld cases)", tier_names[t], sfx,
+			     grp_name, grp[t].cases);
 		else
-			fail("%s %s: %s (%ld of %ld cases failed)",
-			     tier_names[t], grp_name, grp[t].first,
+			fail("%s%s %s: %s (%ld of %ld cases failed)",
+			     tier_names[t], sfx, grp_name, grp[t].first,
 			     grp[t].fails, grp[t].cases);
 	}
 }

@@ -68,6 +68,8 @@ void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * count, or FAIL with the first failing case and the number of failures.
  */
 void group_begin(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Appended to tier t's name in the PASS/FAIL lines if set (a variant). */
+extern const char *tier_suffix[NR_TIERS];
 void group_record(enum tier t, int ok, const char *detail);
 void group_end(void);
 

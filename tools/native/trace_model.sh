@@ -11,14 +11,15 @@
 #   trace_model.sh BUILD_DIR [CPU...]   (default CPUs: znver3 znver4 znver5
 #                                        icelake-server)
 #   TRACE_MODES (authenc-sha1-enc authenc-sha1-dec authenc-sha256-enc
-#   authenc-sha256-dec; xts-enc and xts-dec too), TRACE_SIZE (64): what is
-#   traced.
+#   authenc-sha256-dec; xts-enc, xts-dec, gcm-enc and gcm-dec too),
+#   TRACE_SIZE (64): what is traced.
 #
 # How: BUILD_DIR/trace_call runs BUILD_DIR/bench for one mode and size under
 # ptrace and single-steps sampled calls of the bench's per-message function
-# (ae_enc_msg, ae_dec_msg, xts_msg: one request of one implementation, as
-# the bench times it); each trace is classified by the code it ran (ours: aesnictr_*;
-# stock: linux61_, linux612_, linux73_; OpenSSL and libgcrypt are left out)
+# (ae_enc_msg, ae_dec_msg, xts_msg, gcm_enc_msg, gcm_dec_msg: one request
+# of one implementation, as the bench times it); each trace is classified
+# by the code it ran (ours: aesnictr_*; stock: linux61_, linux612_,
+# linux73_; OpenSSL and libgcrypt are left out)
 # and the class's last AES-128 trace (a warm one) becomes straight-line llvm-mca
 # input, instruction by instruction from objdump of the binary and of the
 # shared libraries it entered (the C library's memcpy), branches kept as
@@ -103,10 +104,14 @@ classify() {
 			if (a[m] <= x) lo = m; else hi = m - 1
 		}
 		f = s[lo]
-		# XTS: the routine entered names the tier (aesnictr_xts_encrypt_vaes512,
-		# linux73_aes_xts_encrypt_vaes_avx512): one class per tier
+		# XTS and GCM: the routine entered names the tier
+		# (aesnictr_xts_encrypt_vaes512, linux73_aes_xts_encrypt_vaes_avx512,
+		# aesnictr_gcm_enc_update_vaes512_hregs): one class per tier
 		if (f ~ /xts_(en|de)crypt_/) {
 			t = f; sub(/^.*xts_(en|de)crypt_/, "", t)
+		}
+		if (f ~ /gcm_(enc|dec)_update_/) {
+			t = f; sub(/^.*gcm_(enc|dec)_update_/, "", t)
 		}
 		if (f ~ /^aesnictr_/) ours = 1
 		else if (f ~ /^linux612_/) k = "6.12"
@@ -192,6 +197,8 @@ echo
 for mode in $MODES; do
 	case $mode in
 	xts-*) fn=xts_msg ;;
+	gcm-enc) fn=gcm_enc_msg ;;
+	gcm-dec) fn=gcm_dec_msg ;;
 	*-enc) fn=ae_enc_msg ;;
 	*) fn=ae_dec_msg ;;
 	esac
