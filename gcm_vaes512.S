@@ -457,8 +457,10 @@
 .endm
 
 /*
- * Decryption's stitched loop while 8 vectors or more remain: for nr rounds
- * in its registers, or (nr 0) with its powers as memory operands.
+ * Decryption's stitched loop: for nr rounds in its registers while 8
+ * vectors or more remain (a last whole chunk costs less here than as the
+ * rest), or (nr 0) with its powers as memory operands while more than 8
+ * remain (the last 1..8 are the rest, as measured on AMD).
  */
 .macro _dec_loop nr=0
 .Ldec_loop\@:
@@ -877,7 +879,7 @@
 .Lupd_notlast\@:
 	/* the counters change form only around the stitched loop */
 	.if \decrypt
-		cmp	$8*64, BLEN
+		cmp	$8*64, BLEN		/* as _dec_loop's bound */
 		.if \hregs
 			jb	.Lupd_rem\@
 		.else
