@@ -101,10 +101,11 @@ static const struct aesnictr_gcm_impl gcm_impls[AESNICTR_NR_IMPLS] = {
 #if AESNICTR_AS_VAES
 /*
  * vaes512 on Intel: the stitched loop with the powers of H in registers and
- * round keys 2-8 from memory, which measured 3-7% faster from 4 KiB on an
- * Intel Xeon (family 6 model 167); AMD keeps gcm_impls[AESNICTR_VAES512],
- * measured ahead on Zen 5 and modelled 1.5-2.5% faster on Zen 4 and 5
- * (gcm_vaes512.S).
+ * round keys 2-8 from memory (and decryption's loop to the last whole
+ * chunk), which took GCM from 4 KiB on an Intel Xeon (family 6 model 167)
+ * from 0.93-0.98 to 0.98-1.05 of the kernel's VAES code.  AMD keeps
+ * gcm_impls[AESNICTR_VAES512], measured ahead on Zen 5 and 1.5-2.5% faster
+ * on llvm-mca's Zen 4 model (gcm_vaes512.S).
  */
 static const struct aesnictr_gcm_impl gcm_vaes512_hregs = {
 	aesnictr_ghash_update,

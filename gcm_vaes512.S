@@ -25,8 +25,8 @@
  * shows both limits).  Reducing once per 32 blocks rather than per 16 saves
  * two multiplications and about eight XORs and shuffles per 32 blocks, which
  * counts where the 512-bit carry-less multiplier is half-rate (AMD Zen 5).
- * The rest of an update is hashed the same way, its powers loaded
- * (_gh_vec).
+ * The rest of an update is hashed from loaded powers (_gh_vec): the same
+ * way in the _hregs updates, Karatsuba-style in the others.
  *
  * Registers: no stack (T lives in a register); the names are on the
  * #define and .set lines below.  None is cleared on return (docs/design.md,
@@ -460,7 +460,7 @@
  * Decryption's stitched loop: for nr rounds in its registers while 8
  * vectors or more remain (a last whole chunk costs less here than as the
  * rest), or (nr 0) with its powers as memory operands while more than 8
- * remain (the last 1..8 are the rest, as measured on AMD).
+ * remain (the last 1..8 are the rest: that form as measured on AMD Zen 5).
  */
 .macro _dec_loop nr=0
 .Ldec_loop\@:
@@ -513,7 +513,8 @@
  * just before K_16), so no vector waits for another's reduction.  Power
  * loads end at most 15 blocks past K_1 (C = 8, nb = 17), inside the xored
  * table that follows it; blocks past R are zero, so what they are
- * multiplied by does not matter.
+ * multiplied by does not matter.  (Karatsuba: the xored halves of those
+ * powers are computed, not loaded; the xored table has no such slack.)
  * Encryption splits its iterations in halves where nothing else would
  * overlap the GHASH of fresh ciphertext: the first chunk of a longer update
  * (_enc_first_split: the next iteration then hashes only its second group),
@@ -831,9 +832,11 @@
 .endm
 
 /*
- * void aesnictr_gcm_{enc,dec}_update_vaes512(key, ctr, acc, dst, src, len,
- * last): the whole update in one function.  Whole 8-vector chunks go
- * through the stitched loop, the rest through one more iteration (above).
+ * void aesnictr_gcm_{enc,dec}_update_vaes512[_hregs](key, ctr, acc, dst,
+ * src, len, last): the whole update in one function.  Whole 8-vector chunks
+ * go through the stitched loop, the rest through one more iteration
+ * (above); hregs: the loop in its own registers, decryption's to the last
+ * whole chunk, the rest hashed without Karatsuba.
  */
 #define UPD_IV		%xmm14		/* the counter block's upper 96 bits */
 #define UPD_IVZ		%zmm14

@@ -4,8 +4,8 @@
  * ../../gcm_update.S and ../../gcm_vaes512.S), every tier the CPU has and
  * the assembly provides (vaes512 in both its forms: the updates the module
  * takes on this CPU first, then the others, alone), AES-128/192/256,
- * against OpenSSL's EVP aes-*-gcm.  Each message is processed exactly as the kernel glue does it
- * (see aes_asm.h):
+ * against OpenSSL's EVP aes-*-gcm.  Each message is processed exactly as
+ * the kernel glue does it (see aes_asm.h):
  *
  *	aesnictr_expand_key(&k.aes, key, klen); aesnictr_gcm_precompute(&k);
  *	acc = 0; ghash_update over the AAD's full blocks (one or several calls

@@ -144,10 +144,10 @@ void group_end(void)
 	int t;
 
 	for (t = 0; t < NR_TIERS; t++) {
-		if (!usable[t])
-			continue;
 		const char *sfx = tier_suffix[t] ? tier_suffix[t] : "";
 
+		if (!usable[t])
+			continue;
 		if (!grp[t].fails)
 			pass("%s%s %s (%ld cases)", tier_names[t], sfx,
 			     grp_name, grp[t].cases);
