@@ -14,6 +14,11 @@
  * VAESDEC for VAESENC.  The final AddRoundKey is an XOR, so the output
  * whitening is fused into the last round:
  *	AESENCLAST(k, s) ^ T == AESENCLAST(k ^ T, s).
+ * A message's first call is given the IV and K2 and makes T_0 itself, one
+ * dependent chain of xmm rounds the first vector's rounds wait for (on
+ * Intel a separate call, storing T_0 for the next to load, measured 1-2%
+ * slower at 512 bytes); later calls are given the tweak where the last left
+ * it.
  *
  * The field.  GF(2^128) = GF(2)[x] / (x^128 + x^7 + x^2 + x + 1); a 16-byte
  * tweak is the little-endian 128-bit number whose bit n (bit n % 8 of byte
@@ -143,24 +148,25 @@
 	.text
 
 /*
- * The SysV arguments (key, dst, src, len, tweak) first; rax scratch, rbp
- * the frame pointer (VL 16, 32).  LEN: the bytes left for the bulk (every
- * full block but the last one if b != 0).
+ * The SysV arguments (key, dst, src, len, tweak, tweak_key) first; rax
+ * scratch, rbp the frame pointer (VL 16, 32).  LEN: the bytes left for the
+ * bulk (every full block but the last one if b != 0).
  */
 #define KEY		%rdi
 #define DST		%rsi
 #define SRC		%rdx
 #define LEN		%rcx
 #define LEN32		%ecx
-#define TWEAKP		%r8		/* the tweak */
-#define RKLAST_PTR	%r9		/* the last round key */
+#define TWEAKP		%r8		/* the tweak (or the IV) */
+#define TWEAK_KEY	%r9		/* NULL, or the IV's key: then ... */
+#define RKLAST_PTR	%r9		/* ... the last round key, once T_0 is made */
 #define NROUNDS		%r10d		/* the number of rounds */
 #define TAIL		%r11		/* b = len % 16 */
 #define TAIL32		%r11d
 
 /*
  * One AES round (enc: VAESENC, else VAESDEC) and the last one; here, before
- * aesnictr_xts_tweak, which uses _aes_round_mem.
+ * _xts_encrypt_iv, which uses _aes_round_mem.
  */
 .macro _aes_round enc, key, state
 	.if \enc
@@ -184,23 +190,21 @@
 .endm
 
 /*
- * void aesnictr_xts_tweak(const struct aesnictr_key *key, u8 tweak[16], const u8 iv[16])
- * Unrolled: a loop's exit branch, mispredicted, would cut the overlap of
- * this latency-bound chain with the en/decryption around it.
+ * xmm8 = T_0 = AES(tweak key, IV), from the IV at TWEAKP: a message's first
+ * call.  Unrolled: a loop's exit branch, mispredicted, would cut the overlap
+ * of this latency-bound chain with the en/decryption around it.  Uses eax.
  */
-SYM_TYPED_FUNC_START(aesnictr_xts_tweak)
-	mov	AESNICTR_KEY_NROUNDS(%rdi), %eax
-	vmovdqu	(%rdx), %xmm0
-	vpxor	(%rdi), %xmm0, %xmm0
+.macro _xts_encrypt_iv
+	mov	AESNICTR_KEY_NROUNDS(TWEAK_KEY), %eax
+	vmovdqu	(TWEAKP), %xmm8
+	vpxor	(TWEAK_KEY), %xmm8, %xmm8
 	.irp i, 1,2,3,4,5,6,7,8,9
-		_aes_round_mem	\i, 1, %rdi, %xmm0
+		_aes_round_mem	\i, 1, TWEAK_KEY, %xmm8
 	.endr
-	_aes_rounds_from10 %eax, _aes_round_mem, 1, %rdi, %xmm0
+	_aes_rounds_from10 %eax, _aes_round_mem, 1, TWEAK_KEY, %xmm8
 	shl	$4, %eax
-	vaesenclast (%rdi,%rax), %xmm0, %xmm0
-	vmovdqu	%xmm0, (%rsi)
-	RET
-SYM_FUNC_END(aesnictr_xts_tweak)
+	vaesenclast (TWEAK_KEY,%rax), %xmm8, %xmm8
+.endm
 
 /*
  * The vector registers' names for width VL.  Every width: V0-V7 the AES
@@ -642,12 +646,38 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	vpxor		\tw, \x, \x
 .endm
 
-/* void aesnictr_xts_<en|de>crypt_<impl>(key, dst, src, len, tweak), xts_asm.h */
+/*
+ * void aesnictr_xts_<en|de>crypt_<impl>(key, dst, src, len, tweak, tweak_key),
+ * xts_asm.h
+ */
 .macro _aes_xts_crypt enc
 	_xts_set_regs
 	mov	LEN32, LEN32			/* zero-extend len */
+	/*
+	 * T_0, the first block's tweak, broadcast to every lane of V8 (xmm8
+	 * for VL 16): made here from the IV (a message's first call: no
+	 * second call, and no store and reload of T_0, before the first
+	 * round), or given
+	 */
+	test	TWEAK_KEY, TWEAK_KEY
+	jz	.Lgiven\@
+	_xts_encrypt_iv
+	cmp	$16, LEN
+	jb	.Ltweak_only\@
+	.if VL == 32
+		vinserti128	$1, %xmm8, V8, V8
+	.elseif VL == 64
+		vshufi32x4	$0, V8, V8, V8
+	.endif
+	jmp	.Lhave_t0\@
+.Ltweak_only\@:
+	vmovdqu	%xmm8, (TWEAKP)			/* len < 16: T_0 only */
+	RET
+.Lgiven\@:
 	cmp	$16, LEN
 	jb	.Lreturn\@
+	_vbroadcast128	(TWEAKP), V8
+.Lhave_t0\@:
 	/*
 	 * The stack buffer TW: the tweaks of the largest chained batch (VL
 	 * 16: 8 vectors; VL 32, whose batches of 4 are the main loop's: 2)
@@ -675,18 +705,13 @@ SYM_FUNC_END(aesnictr_xts_tweak)
 	jz	1f
 	sub	$16, LEN
 1:
-	/* the first vector's tweaks T_0 .. T_L-1: T in every lane, times x^l */
-	.if VL == 16
-		vmovdqu		(TWEAKP), %xmm8
-	.elseif VL == 64
-		_vbroadcast128	(TWEAKP), V8
+	/* the first vector's tweaks T_0 .. T_L-1: T_0 in every lane, times x^l */
+	.if VL == 64
 		_mul_xk_clmul	-4, V8, V9, V10, V11	/* TW1, for _first_tweaks */
 		_mul_xk_clmul	var, V8, V8, V12, V13
-	.elseif CLMUL
-		_vbroadcast128	(TWEAKP), V8
+	.elseif VL == 32 && CLMUL
 		_mul_xk_clmul	var, V8, V8, V9, V10
-	.else
-		_vbroadcast128	(TWEAKP), V8
+	.elseif VL == 32
 		_mul_xk		var, V8, V8, V9, V10
 	.endif
 	cmp	$VL, LEN

@@ -9,26 +9,25 @@
 
 #include "aes_asm.h"
 
-/* Encrypt the tweak: tweak = AES(tweak_key, iv).  tweak may be iv. */
-asmlinkage void aesnictr_xts_tweak(const struct aesnictr_key *tweak_key,
-				   u8 tweak[AESNICTR_BLOCK_SIZE],
-				   const u8 iv[AESNICTR_BLOCK_SIZE]);
-
 /*
  * XTS-encrypt len bytes from src to dst with the encryption schedule key
  * (decrypt: with the decryption schedule of the same key, from
- * aesnictr_invert_key), len >= 16 (shorter: nothing is done).  tweak holds
- * the tweak of the first block (already encrypted) and is advanced past the
- * blocks processed, so a message can be processed in several calls, each a
- * multiple of 16 bytes but the last.  If len % 16 != 0, this call ends the
- * message: its last full block and the partial one are done with
- * ciphertext stealing (IEEE 1619-2007 5.3.2), and tweak is advanced past the
- * partial block too.  src == dst (in place) is allowed; any alignment.
+ * aesnictr_invert_key), len >= 16 (shorter: only the tweak is made, if
+ * tweak_key).  A message's first call passes tweak_key, the schedule of the
+ * XTS tweak key, with the IV in tweak: the routine first sets tweak to
+ * T_0 = AES(tweak_key, IV).  Later calls pass NULL and the tweak where the
+ * call before left it: tweak is advanced past the blocks processed, so a
+ * message can be processed in several calls, each a multiple of 16 bytes
+ * but the last.  If len % 16 != 0, this call ends the message: its last
+ * full block and the partial one are done with ciphertext stealing (IEEE
+ * 1619-2007 5.3.2), and tweak is advanced past the partial block too.
+ * src == dst (in place) is allowed; any alignment.
  */
 #define AESNICTR_XTS_CRYPT(name)					\
 	asmlinkage void name(const struct aesnictr_key *key, u8 *dst,	\
 			     const u8 *src, unsigned int len,		\
-			     u8 tweak[AESNICTR_BLOCK_SIZE])
+			     u8 tweak[AESNICTR_BLOCK_SIZE],		\
+			     const struct aesnictr_key *tweak_key)
 AESNICTR_XTS_CRYPT(aesnictr_xts_encrypt_avx);
 AESNICTR_XTS_CRYPT(aesnictr_xts_decrypt_avx);
 AESNICTR_XTS_CRYPT(aesnictr_xts_encrypt_vaes2);

@@ -4,23 +4,22 @@
  * dm-crypt's aes-xts-plain64 uses it), registered as
  * xts-aes-aesnictr-<impl>, for 32-, 48- and 64-byte keys (Key1 || Key2).
  *
- * Requests go through the skcipher driver (skcipher_driver.h): the first
- * piece computes the tweak AES(Key2, IV), every piece (at most a page, in an
- * FPU section of its own) en/decrypts its blocks, the tweak carried from
- * piece to piece.  When the length is not a multiple of 16, the driver
- * holds back the last full block and the partial one and hands them over
- * as one last piece, done here with ciphertext stealing.  When the FPU is
- * not usable (a softirq that interrupted a task's FPU section, before
- * 6.15), requests run the C implementation (the constant-time AES of
- * aes_ct.c, the tweak doubled in C, behind the assembly's signatures),
- * chosen once per request.
+ * Requests go through the skcipher driver (skcipher_driver.h): every
+ * piece (at most a page, in an FPU section of its own) en/decrypts its
+ * blocks in one call, the first piece's call computing the tweak
+ * AES(Key2, IV) first, the tweak carried from piece to piece.  When the
+ * length is not a multiple of 16, the driver holds back the last full
+ * block and the partial one and hands them over as one last piece, done
+ * here with ciphertext stealing.  When the FPU is not usable (a softirq
+ * that interrupted a task's FPU section, before 6.15), requests run the C
+ * implementation (the constant-time AES of aes_ct.c, the tweak doubled in
+ * C, behind the assembly's signatures), chosen once per request.
  */
 
 #include <crypto/aes.h>
 #include <crypto/algapi.h>
 #include <crypto/internal/skcipher.h>
 #include <crypto/xts.h>
-#include <linux/indirect_call_wrapper.h>
 #include <linux/module.h>
 #include "calibrate.h"
 #include "family.h"
@@ -36,16 +35,13 @@ struct xts_ctx {
 
 static const struct aesnictr_xts_impl xts_impls[AESNICTR_NR_IMPLS] = {
 	[AESNICTR_AVX] = {
-		aesnictr_xts_tweak,
 		aesnictr_xts_encrypt_avx, aesnictr_xts_decrypt_avx
 	},
 #if AESNICTR_AS_VAES
 	[AESNICTR_VAES2] = {
-		aesnictr_xts_tweak,
 		aesnictr_xts_encrypt_vaes2, aesnictr_xts_decrypt_vaes2
 	},
 	[AESNICTR_VAES512] = {
-		aesnictr_xts_tweak,
 		aesnictr_xts_encrypt_vaes512, aesnictr_xts_decrypt_vaes512
 	},
 #endif
@@ -59,8 +55,7 @@ static const struct aesnictr_xts_impl xts_impls[AESNICTR_NR_IMPLS] = {
  * it (QEMU's emulated ones).
  */
 static const struct aesnictr_xts_impl xts_vaes2_clmul = {
-	aesnictr_xts_tweak, aesnictr_xts_encrypt_vaes2_clmul,
-	aesnictr_xts_decrypt_vaes2_clmul
+	aesnictr_xts_encrypt_vaes2_clmul, aesnictr_xts_decrypt_vaes2_clmul
 };
 #endif
 
@@ -130,13 +125,19 @@ static void xts_block_c(const struct aesnictr_xts_keys *keys, u8 *dst,
 
 static void xts_crypt_c(const struct aesnictr_xts_keys *keys, u8 *dst,
 			const u8 *src, unsigned int len,
-			u8 tweak[AES_BLOCK_SIZE], bool enc)
+			u8 tweak[AES_BLOCK_SIZE],
+			const struct aesnictr_key *tweak_key, bool enc)
 {
 	u8 buf[XTS_C_BLOCKS * AES_BLOCK_SIZE];
 	u8 tws[XTS_C_BLOCKS * AES_BLOCK_SIZE];
 	unsigned int tail = len % AES_BLOCK_SIZE;
 	unsigned int bulk = len - tail - (tail ? AES_BLOCK_SIZE : 0);
 
+	/* T_0 = AES(Key2, IV): one block, the per-call API */
+	if (tweak_key)
+		aesnictr_ct_encrypt(tweak_key, tweak, tweak, 1);
+	if (len < AES_BLOCK_SIZE)
+		return;
 	while (bulk) {
 		unsigned int n = min_t(unsigned int, bulk, sizeof(buf));
 		unsigned int i;
@@ -177,29 +178,24 @@ static void xts_crypt_c(const struct aesnictr_xts_keys *keys, u8 *dst,
 
 static void xts_encrypt_c(const struct aesnictr_key *key, u8 *dst,
 			  const u8 *src, unsigned int len,
-			  u8 tweak[AES_BLOCK_SIZE])
+			  u8 tweak[AES_BLOCK_SIZE],
+			  const struct aesnictr_key *tweak_key)
 {
 	xts_crypt_c(container_of(key, struct aesnictr_xts_keys, enc), dst, src,
-		    len, tweak, true);
+		    len, tweak, tweak_key, true);
 }
 
 static void xts_decrypt_c(const struct aesnictr_key *key, u8 *dst,
 			  const u8 *src, unsigned int len,
-			  u8 tweak[AES_BLOCK_SIZE])
+			  u8 tweak[AES_BLOCK_SIZE],
+			  const struct aesnictr_key *tweak_key)
 {
 	xts_crypt_c(container_of(key, struct aesnictr_xts_keys, dec), dst, src,
-		    len, tweak, false);
-}
-
-/* One block under Key2: the per-call API, no prepared form. */
-static void xts_tweak_c(const struct aesnictr_key *tweak_key,
-			u8 tweak[AES_BLOCK_SIZE], const u8 iv[AES_BLOCK_SIZE])
-{
-	aesnictr_ct_encrypt(tweak_key, tweak, iv, 1);
+		    len, tweak, tweak_key, false);
 }
 
 static const struct aesnictr_xts_impl xts_c_impl = {
-	xts_tweak_c, xts_encrypt_c, xts_decrypt_c
+	xts_encrypt_c, xts_decrypt_c
 };
 
 /* ---- one piece of a message, on either path ---- */
@@ -223,15 +219,19 @@ static void xts_piece(struct aesnictr_skcipher_req *r, u8 *dst, const u8 *src,
 {
 	const struct xts_req *x = container_of(r, struct xts_req, base);
 	const struct aesnictr_xts_keys *keys = x->keys;
+	const struct aesnictr_key *tweak_key = NULL;
 
-	/* the assembly's one tweak routine called directly (no retpoline) */
-	if (first)
-		INDIRECT_CALL_1(x->impl->tweak, aesnictr_xts_tweak, &keys->tweak,
-				x->tweak, iv);
+	/* the first piece makes T_0 = AES(Key2, IV) in the same call */
+	if (first) {
+		memcpy(x->tweak, iv, AES_BLOCK_SIZE);
+		tweak_key = &keys->tweak;
+	}
 	if (r->enc)
-		x->impl->encrypt(&keys->enc, dst, src, len, x->tweak);
+		x->impl->encrypt(&keys->enc, dst, src, len, x->tweak,
+				 tweak_key);
 	else
-		x->impl->decrypt(&keys->dec, dst, src, len, x->tweak);
+		x->impl->decrypt(&keys->dec, dst, src, len, x->tweak,
+				 tweak_key);
 }
 
 static const struct aesnictr_skcipher_ops xts_ops = {

@@ -21,9 +21,6 @@ struct aesnictr_xts_keys {
 
 /* One implementation's XTS routines (the C one's have the same signatures). */
 struct aesnictr_xts_impl {
-	void (*tweak)(const struct aesnictr_key *tweak_key,
-		      u8 tweak[AESNICTR_BLOCK_SIZE],
-		      const u8 iv[AESNICTR_BLOCK_SIZE]);
 	AESNICTR_XTS_CRYPT((*encrypt));
 	AESNICTR_XTS_CRYPT((*decrypt));
 };

@@ -58,7 +58,6 @@ gcm_update.o     aesnictr_gcm_*_avx            gcm_cpu_lacks(avx)            gcm
 gcm_update.o     aesnictr_gcm_*_vaes2          gcm_cpu_lacks(vaes2)          gcm gcm_wide w_avx w_vaes2
 gcm_vaes512.o    aesnictr_gcm_*_vaes512        gcm_cpu_lacks(vaes512)        gcm gcm_wide w_avx w_vaes2 w_vaes512
 gcm_vaes512.o    aesnictr_gcm_*_vaes512_hregs  gcm_cpu_lacks(vaes512)        gcm gcm_wide w_avx w_vaes2 w_vaes512
-xts_aes.o        aesnictr_xts_tweak            xts_cpu_lacks(avx)            w_avx
 xts_aes.o        aesnictr_xts_*_avx            xts_cpu_lacks(avx)            w_avx
 xts_aes.o        aesnictr_xts_*_vaes2          xts_cpu_lacks(vaes2)          w_avx w_vaes2
 xts_aes.o        aesnictr_xts_*_vaes2_clmul    xts_cpu_lacks(vaes2)+aesnictr_xts_impl w_avx w_vaes2 xts_clmul

@@ -18,7 +18,8 @@ static u8 xts_ivs[NR_XTS_IV][BLK];
  * here, cpu.c) is the _clmul pair.
  */
 typedef void xts_fn_t(const struct aesnictr_key *key, u8 *dst, const u8 *src,
-		      unsigned int len, u8 tweak[AESNICTR_BLOCK_SIZE]);
+		      unsigned int len, u8 tweak[AESNICTR_BLOCK_SIZE],
+		      const struct aesnictr_key *tweak_key);
 static xts_fn_t *const xts_enc_fns[NR_TIERS] = {
 	[TIER_AVX]	= aesnictr_xts_encrypt_avx,
 	[TIER_VAES2]	= aesnictr_xts_encrypt_vaes2_clmul,
@@ -80,8 +81,9 @@ static void xts_set_key(struct impl *im, const u8 *key, unsigned int bits)
 
 /*
  * One XTS message: a fresh IV (from a ring written beforehand), the whole
- * of src[0..len) into out in one call.  Ours as the kernel glue:
- * aesnictr_xts_tweak, then one call of the tier's routine.
+ * of src[0..len) into out in one call.  Ours as the kernel glue: one call
+ * of the tier's routine, given the IV (copied into the tweak buffer) and the
+ * tweak key.
  */
 static noinline void xts_msg(struct impl *im, int enc, u8 *out, size_t len)
 {
@@ -91,13 +93,13 @@ static noinline void xts_msg(struct impl *im, int enc, u8 *out, size_t len)
 
 	switch (im->kind) {
 	case IMPL_TIER:
-		aesnictr_xts_tweak(&im->xtw, tw, iv);
+		memcpy(tw, iv, BLK);
 		if (enc)
 			xts_enc_fns[im->tier](&im->gk.aes, out, src,
-					      (unsigned int)len, tw);
+					      (unsigned int)len, tw, &im->xtw);
 		else
 			xts_dec_fns[im->tier](&im->xdec, out, src,
-					      (unsigned int)len, tw);
+					      (unsigned int)len, tw, &im->xtw);
 		break;
 	case IMPL_OPENSSL:
 		if (!EVP_CipherInit_ex(im->evp, NULL, NULL, NULL, iv, -1) ||

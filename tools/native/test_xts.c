@@ -28,8 +28,8 @@
  * AESNICTR_MAX_TIER).
  * --bench [--ms=N] [--runs=N]: instead of testing, time each variant against
  * OpenSSL's EVP aes-128/256-xts at 512 B, 4 KiB and 16 KiB (key set once, a
- * fresh IV per message: ours aesnictr_xts_tweak and one call, as the kernel
- * glue); the best of N (40) interleaved runs of N (4) ms.
+ * fresh IV per message: ours one call with the IV and the tweak key, as the
+ * kernel glue); the best of N (40) interleaved runs of N (4) ms.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -53,7 +53,8 @@
 #define MAX_CALLS	5
 
 typedef void xts_fn_t(const struct aesnictr_key *key, u8 *dst, const u8 *src,
-		      unsigned int len, u8 tweak[BLK]);
+		      unsigned int len, u8 tweak[BLK],
+		      const struct aesnictr_key *tweak_key);
 
 /* The routine pairs under test, each run where its tier is usable. */
 enum variant {
@@ -305,7 +306,13 @@ struct xcase {
 	int ncalls;
 	size_t calls[MAX_CALLS];	/* lengths of the calls, summing to len */
 	int garbage;			/* garbage in the upper half of len */
-	int tweak_in_place;		/* aesnictr_xts_tweak(key, iv, iv) */
+	/*
+	 * The first call is given T_0 (tweak_key NULL, as a continued
+	 * message) instead of the IV and tweak_key
+	 */
+	int given_t0;
+	/* if nonzero, a first call of short_first - 1 < 16 bytes: T_0 only */
+	int short_first;
 	const char *note;		/* where the buffers are, for FAIL */
 };
 
@@ -354,7 +361,8 @@ static void random_plan(struct xcase *c)
 
 	split_calls(c, r < 4 ? 1 : 2 + (int)(rnd() % (MAX_CALLS - 1)));
 	c->garbage = rnd() & 1;
-	c->tweak_in_place = !(rnd() & 3);
+	c->given_t0 = !(rnd() & 3);
+	c->short_first = !c->given_t0 && !(rnd() & 7) ? 1 + (int)(rnd() % BLK) : 0;
 }
 
 static void set_oracle(struct xcase *c, u8 *want)
@@ -374,7 +382,10 @@ static uint64_t len_arg(const struct xcase *c, size_t len)
 	return c->garbage ? (rnd() << 32) | (uint32_t)len : (uint32_t)len;
 }
 
-/* The calls of case c on variant t: the tweak, then the pieces. */
+/*
+ * The calls of case c on variant t: the pieces, the first with the IV and
+ * tweak_key (or given T_0), maybe after a call too short for any block.
+ */
 static __attribute__((noinline)) void do_calls(enum variant t,
 					       const struct xcase *c,
 					       u8 *src, u8 *dst, u8 *tw)
@@ -384,21 +395,23 @@ static __attribute__((noinline)) void do_calls(enum variant t,
 	size_t pos = 0;
 	int i;
 
-	if (c->tweak_in_place) {
-		memcpy(tw, c->iv, BLK);
-		abi_bad |= abi_call6((const void *)aesnictr_xts_tweak,
-				     (uintptr_t)&c->k->tw, (uintptr_t)tw,
-				     (uintptr_t)tw, 0, 0, 0);
-	} else {
-		abi_bad |= abi_call6((const void *)aesnictr_xts_tweak,
-				     (uintptr_t)&c->k->tw, (uintptr_t)tw,
-				     (uintptr_t)c->iv, 0, 0, 0);
+	uintptr_t tweak_key = c->given_t0 ? 0 : (uintptr_t)&c->k->tw;
+
+	memcpy(tw, c->given_t0 ? c->t0 : c->iv, BLK);
+	if (c->short_first) {
+		abi_bad |= abi_call6((const void *)fn, (uintptr_t)key,
+				     (uintptr_t)dst, (uintptr_t)src,
+				     len_arg(c, (size_t)c->short_first - 1),
+				     (uintptr_t)tw, tweak_key);
+		tweak_key = 0;
 	}
 	for (i = 0; i < c->ncalls; i++) {
 		abi_bad |= abi_call6((const void *)fn, (uintptr_t)key,
 				     (uintptr_t)(dst + pos),
 				     (uintptr_t)(src + pos),
-				     len_arg(c, c->calls[i]), (uintptr_t)tw, 0);
+				     len_arg(c, c->calls[i]), (uintptr_t)tw,
+				     tweak_key);
+		tweak_key = 0;
 		pos += c->calls[i];
 	}
 }
@@ -447,7 +460,7 @@ static int check_at(enum variant t, const struct xcase *c, u8 *src, u8 *dst,
 		ok = 0;
 		goto report;
 	}
-	abi_calls[t] += 1 + c->ncalls;
+	abi_calls[t] += !!c->short_first + c->ncalls;
 	abi_bad_var[t] |= abi_bad;
 
 	for (i = 0; i < c->len; i++) {
@@ -517,13 +530,18 @@ report:
 	if (!ok) {
 		hex(keyhex, c->k->raw, 2 * c->k->klen);
 		hex(ivhex, c->iv, BLK);
-		for (i = 0, n = 0; i < (size_t)c->ncalls && n < (int)sizeof(calls) - 12; i++)
+		n = c->short_first ? snprintf(calls, sizeof(calls),
+					      "%d (T_0 only)+",
+					      c->short_first - 1) : 0;
+		for (i = 0; i < (size_t)c->ncalls && n < (int)sizeof(calls) - 12; i++)
 			n += snprintf(calls + n, sizeof(calls) - n, "%s%zu",
 				      i ? "+" : "", c->calls[i]);
 		snprintf(detail, dlen,
-			 "%s aes-%u len=%zu (calls %s%s) %s src%%16=%u dst%%16=%u key=%s iv=%s: %s",
+			 "%s aes-%u len=%zu (calls %s%s%s) %s src%%16=%u dst%%16=%u key=%s iv=%s: %s",
 			 c->enc ? "encrypt" : "decrypt", c->k->klen * 8,
-			 c->len, calls, c->garbage ? ", garbage len bits" : "",
+			 c->len, calls,
+			 c->given_t0 ? ", T_0 given" : ", IV and tweak key",
+			 c->garbage ? ", garbage len bits" : "",
 			 c->note, (unsigned int)((uintptr_t)src & 15),
 			 (unsigned int)((uintptr_t)dst & 15), keyhex, ivhex,
 			 what);
@@ -640,7 +658,9 @@ static void test_vectors(void)
 					c.calls[0] = c.len;
 				}
 				c.garbage = (int)(split & 1);
-				c.tweak_in_place = (int)(split & 2);
+				c.given_t0 = (int)(split & 2);
+				c.short_first = (split & 6) == 4 ?
+						1 + (int)(split % BLK) : 0;
 				run_all_vars(&c, split & 15, (split * 7) & 15, 0);
 				run_all_vars(&c, 0, split & 15, 1);
 			}
@@ -851,7 +871,8 @@ struct bench_arg {
 };
 
 /*
- * One message as the kernel glue does it: the tweak, then one call.  The
+ * One message as the kernel glue does it: one call, given the IV (copied
+ * into the tweak buffer) and the tweak key.  The
  * IV comes from a ring filled beforehand, as a request's IV was written
  * long before (an IV stored just before would stall the 16-byte load of it
  * on store forwarding and measure that instead).
@@ -868,10 +889,11 @@ static void bench_one(struct bench_arg *a, size_t len)
 			exit(2);
 		return;
 	}
-	aesnictr_xts_tweak(&a->k->tw, tw, iv);
+	memcpy(tw, iv, BLK);
 	(a->enc ? enc_fns[a->var] : dec_fns[a->var])(a->enc ? &a->k->enc :
 						       &a->k->dec, a->buf,
-						       a->buf, (unsigned int)len, tw);
+						       a->buf, (unsigned int)len, tw,
+						       &a->k->tw);
 }
 
 /* GB/s of one timed run. */
