@@ -9,8 +9,11 @@
  * offset and in place; buffers against unmapped pages; random lengths to
  * 64 KiB.  Every case is encrypted or decrypted in one to five calls cut at
  * random block boundaries, the tweak carried from call to call as the
- * kernel glue does between skcipher walk steps; the tweak returned must be
- * the one past the last (partial) block.  Every call also checks the SysV
+ * kernel glue does between skcipher walk steps; the first call is given
+ * the IV and the tweak key (a quarter of the cases: T_0 already made, as
+ * a continued message), sometimes after a call of fewer than 16 bytes that
+ * must make T_0 only; the tweak returned must be the one past the last
+ * (partial) block.  Every call also checks the SysV
  * ABI (abi_call.S), garbage in the upper half of the length argument, guard
  * bytes around dst and the tweak, and that src and the key schedules are
  * not written.
@@ -872,10 +875,10 @@ struct bench_arg {
 
 /*
  * One message as the kernel glue does it: one call, given the IV (copied
- * into the tweak buffer) and the tweak key.  The
- * IV comes from a ring filled beforehand, as a request's IV was written
- * long before (an IV stored just before would stall the 16-byte load of it
- * on store forwarding and measure that instead).
+ * into the tweak buffer) and the tweak key.  The IV comes from a ring
+ * filled beforehand, as a request's IV was written long before (an IV
+ * stored just before in pieces would stall the 16-byte load of it on store
+ * forwarding and measure that instead).
  */
 static void bench_one(struct bench_arg *a, size_t len)
 {
