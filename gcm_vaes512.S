@@ -112,12 +112,8 @@
 	.set	PW0, %zmm17; .set PW1, %zmm18; .set PW2, %zmm19; .set PW3, %zmm20
 	.set	PW4, %zmm21; .set PW5, %zmm22; .set PW6, %zmm23; .set PW7, %zmm24
 
-/*
- * KMV<j> (k1-k4): the byte mask of vector j = C/2 .. C-1 of the rest
- * (_rem_masks_pptr), if it is masked
- */
-	.set	KMV0, %k1; .set KMV1, %k2; .set KMV2, %k3; .set KMV3, %k4
-	.set	KMV4, %k1; .set KMV5, %k2; .set KMV6, %k3; .set KMV7, %k4
+/* The byte mask of the rest's last vector, the one it may not fill */
+#define KLAST		%k1
 
 /*
  * AES round i (1 .. 13) of vectors lo .. hi-1; loopregs: with the stitched
@@ -325,8 +321,8 @@
 
 /*
  * The last round of vector j, fused with the XOR of src, and its store.
- * _last_round_masked: the same for a vector of the rest that may be partial
- * or empty, src read under its byte mask (zero past R); zero: then clear
+ * _last_round_masked: the same for the rest's last vector, which may be
+ * partial, src read under its byte mask (zero past R); zero: then clear
  * the keystream past R, for hashing.
  */
 #define LR_X		%zmm14		/* src ^ the last round key */
@@ -337,23 +333,22 @@
 .endm
 
 .macro _last_round_masked j, zero=0
-	vmovdqu8	\j*64(BSRC), LR_X{KMV\j}{z}
+	vmovdqu8	\j*64(BSRC), LR_X{KLAST}{z}
 	vpxord		LR_X, RKLAST, LR_X
 	vaesenclast	LR_X, V\j, V\j
 	_rem_store	\j
 	.if \zero
-		vmovdqu8	V\j, V\j{KMV\j}{z}
+		vmovdqu8	V\j, V\j{KLAST}{z}
 	.endif
 .endm
 #undef LR_X
 
 /*
- * Store vector j of a rest (one of those under a mask): whole (R >= 64 (j+1))
- * without the mask, so that a load of what it wrote can be forwarded from
- * the store (a masked store's data is not forwarded on the AMD CPU this was
- * tuned on, and a reader of the text's last bytes, as ESP reads its trailer,
- * waits until it reaches the cache); the vector that holds R's end, and
- * empty ones, under the mask.
+ * Store the rest's last vector j: whole if R fills it (R = 64 (j+1)), without
+ * the mask, so that a load of what it wrote can be forwarded from the store
+ * (a masked store's data is not forwarded on the AMD CPU this was tuned on,
+ * and a reader of the text's last bytes, as ESP reads its trailer, waits
+ * until it reaches the cache); else under the mask.
  */
 .macro _rem_store j
 	cmp	$(\j+1)*64, BLEN
@@ -361,7 +356,7 @@
 	vmovdqu8	V\j, \j*64(BDST)
 	jmp	.Lrs_done\@
 .Lrs_masked\@:
-	vmovdqu8	V\j, \j*64(BDST){KMV\j}
+	vmovdqu8	V\j, \j*64(BDST){KLAST}
 .Lrs_done\@:
 .endm
 
@@ -500,32 +495,33 @@
 
 /*
  * The rest R (1..512 bytes: encryption's last chunk gets the split below,
- * a last update's the fold of H, see _fold_h; nv = ceil(R / 64) vectors) is
- * one more iteration of C = 8, 6, 4, 2 or 1 vectors (the least C >= nv;
- * encryption after a pending chunk has no 6, see _rem_dispatch).  Vectors
- * C/2 .. C-1 are loaded under byte masks k1..k4 (all-zero for empty ones,
- * made with VPTESTMB: on Intel VPMOVB2M shares the port of VAESENC, and a
- * rest's masked loads and hashing waited behind the AES rounds before it,
- * 7-8% of a 1408-byte decryption), so nothing past R is read; each of them
- * is stored whole where R covers it and under its mask otherwise
- * (_rem_store).  Encryption hashes,
+ * a last update's the fold of H, see _fold_h) is one more iteration of
+ * C = ceil(R / 64) vectors, C = 1 .. 8, so that no AES round runs on a
+ * vector without data and only the last vector, C - 1, can be partial.  It
+ * is loaded under the byte mask KLAST (made with VPTESTMB: on Intel
+ * VPMOVB2M shares the port of VAESENC, and a rest's masked loads and
+ * hashing waited behind the AES rounds before it, 7-8% of a 1408-byte
+ * decryption), so nothing past R is read, and stored whole if R fills it,
+ * else under the mask (_rem_store).  (With classes 1, 2, 4, 6 and 8 only,
+ * whose upper vectors were masked and some empty, a 1472-byte decryption
+ * took longer than a 1536-byte one on the Intel Xeon.)  Encryption hashes,
  * between that iteration's AES rounds, the chunk before it, and then R's
  * ciphertext from the registers it was made in (the keystream past R
  * zeroed); decryption hashes R from src between the rounds.  R's
  * nb = ceil(R / 16) <= 32 blocks are one GHASH group with one reduction:
  * vector j takes the powers from K_nb - 4j on (K_nb at PPTR; K_33..K_17 lie
  * just before K_16), so no vector waits for another's reduction.  Power
- * loads end at most 15 blocks past K_1 (C = 8, nb = 17), inside the xored
+ * loads end at most 3 blocks past K_1 (nb = 4C - 3), inside the xored
  * table that follows it; blocks past R are zero, so what they are
  * multiplied by does not matter.  (Karatsuba: the xored halves of those
  * powers are computed, not loaded; the xored table has no such slack.)
- * Encryption splits its iterations in halves where nothing else would
+ * Encryption splits its iterations in two where nothing else would
  * overlap the GHASH of fresh ciphertext: the first chunk of a longer update
  * (_enc_first_split: the next iteration then hashes only its second group),
- * a rest with nothing pending (_rem_enc_split) and a rest of class 8 after
- * a pending chunk (_rem_enc_prev_split8): hashing waits for at most 4
- * vectors of AES, and at the end only 4 vectors (or fewer) are hashed alone,
- * as in the kernel's 4-vector loop.
+ * a rest of C >= 2 with nothing pending (_rem_enc_split) and a rest of
+ * C >= 5 after a pending chunk (_rem_enc_prev_split): hashing waits for at
+ * most 4 vectors of AES, and at the end only 4 vectors (or fewer) are
+ * hashed alone, as in the kernel's 4-vector loop.
  */
 
 /*
@@ -591,10 +587,10 @@
 	.irp v, 0,1,2,3,4,5,6,7
 	.if \v == RJ
 	.if \decrypt
-		.if \v < \c / 2
+		.if \v < \c - 1
 			vmovdqu8	\v*64(BSRC), RG_SRC
 		.else
-			vmovdqu8	\v*64(BSRC), RG_SRC{KMV\v}{z}
+			vmovdqu8	\v*64(BSRC), RG_SRC{KLAST}{z}
 		.endif
 		.set	RDATA, RG_SRC
 	.else
@@ -642,27 +638,16 @@
 	_rounds_from9	_aes_round, \lo, \hi
 .endm
 
-/* Byte masks of vectors c/2 .. c-1 (k1..k4); PPTR = K_nb. */
-#define RM_LEN		%rax		/* bytes of vector j: 0..64 */
+/* KLAST, the byte mask of vector c - 1 (R's last 1..64 bytes); PPTR = K_nb. */
+#define RM_LEN		%rax		/* minus the bytes of vector c - 1 */
 #define RM_T		%rsi		/* scratch (c is spent) */
-#define RM_TD		%esi
 #define RM_BYTES	%zmm14		/* the mask as bytes */
-.macro _rem_masks_pptr c
-	.irp j, 0,1,2,3,4,5,6,7
-	.if \j >= \c / 2 && \j < \c
-		lea	-64*\j(BLEN), RM_LEN		/* clamped to 0..64 */
-		xor	RM_TD, RM_TD
-		test	RM_LEN, RM_LEN
-		cmovs	RM_T, RM_LEN
-		mov	$64, RM_TD
-		cmp	RM_T, RM_LEN
-		cmova	RM_T, RM_LEN
-		neg	RM_LEN
-		lea	.Lbytemask+64(%rip), RM_T
-		vmovdqu8	(RM_T,RM_LEN), RM_BYTES
-		vptestmb	RM_BYTES, RM_BYTES, KMV\j
-	.endif
-	.endr
+.macro _rem_mask_pptr c
+	mov	$64*(\c-1), RM_LEN
+	sub	BLEN, RM_LEN
+	lea	.Lbytemask+64(%rip), RM_T
+	vmovdqu8	(RM_T,RM_LEN), RM_BYTES
+	vptestmb	RM_BYTES, RM_BYTES, KLAST
 	/* PPTR = K_nb, nb = ceil(R / 16) <= 32 (K_32..K_17 precede K_16) */
 	lea	15(BLEN), PPTR
 	shr	$4, PPTR
@@ -673,7 +658,6 @@
 .endm
 #undef RM_LEN
 #undef RM_T
-#undef RM_TD
 #undef RM_BYTES
 
 /* Round-0 states of vectors lo .. hi-1 of the rest. */
@@ -685,9 +669,25 @@
 	.endr
 .endm
 
+/*
+ * The last round of vectors lo .. hi-1 of a class-c rest, vector c - 1
+ * masked (zero: its keystream past R cleared, for hashing).
+ */
+.macro _rem_last_rounds lo, hi, c, zero
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j >= \lo && \j < \hi
+		.if \j == \c - 1
+			_last_round_masked	\j, \zero
+		.else
+			_last_round	\j
+		.endif
+	.endif
+	.endr
+.endm
+
 /* The class-C iteration for the R (BLEN) bytes left; prev: hash GDATA's 8. */
 .macro _rem_iter c, prev, decrypt
-	_rem_masks_pptr	\c
+	_rem_mask_pptr	\c
 	.if \prev
 		lea	-8*64(BDST), GDATA
 	.endif
@@ -702,19 +702,8 @@
 		.endif
 	.endr
 	_rounds_from9	_aes_round, 0, \c
-	.irp j, 0,1,2,3,4,5,6,7
-	.if \j < \c / 2
-		_last_round	\j
-	.elseif \j < \c
-		_last_round_masked	\j
-	.endif
-	.endr
+	_rem_last_rounds	0, \c, \c, !\decrypt
 	.if !\decrypt
-		.irp j, 0,1,2,3,4,5,6,7
-		.if \j >= \c / 2 && \j < \c
-			vmovdqu8	V\j, V\j{KMV\j}{z}
-		.endif
-		.endr
 		.irp s, 0,1,2,3,4,5,6,7
 		.if \s < \c
 			_rem_gh_step	\c, \s, 0
@@ -725,55 +714,47 @@
 
 /*
  * Encryption of a rest of class C >= 2 with nothing pending (prev = 0), in
- * two halves so that hashing overlaps AES: the first C/2 vectors (all whole)
- * are encrypted and stored, then the last C/2 (masked) go through their
- * rounds while the first half is hashed, then the last half is hashed.
+ * two parts so that hashing overlaps AES: the first H = ceil(C / 2) vectors
+ * (all whole) are encrypted and stored, then the other C - H go through
+ * their rounds while the first H are hashed, then those C - H are hashed.
  * Vectors are hashed in order, one group from PPTR, reduced at its end.
  */
 .macro _rem_enc_split c
-	_rem_masks_pptr	\c
-	_rem_ctrs	0, (\c/2)
-	_aes_rounds	0, (\c/2)
+	.set	RS_H, (\c + 1) / 2
+	_rem_mask_pptr	\c
+	_rem_ctrs	0, RS_H
+	_aes_rounds	0, RS_H
+	_rem_last_rounds	0, RS_H, \c, 0
+	_rem_ctrs	RS_H, \c
+	_aes_rounds	RS_H, \c, c=\c, nh=RS_H
+	_rem_last_rounds	RS_H, \c, \c, 1
 	.irp j, 0,1,2,3,4,5,6,7
-	.if \j < \c / 2
-		_last_round	\j
-	.endif
-	.endr
-	_rem_ctrs	(\c/2), \c
-	_aes_rounds	(\c/2), \c, c=\c, nh=(\c/2)
-	.irp j, 0,1,2,3,4,5,6,7
-	.if \j >= \c / 2 && \j < \c
-		_last_round_masked	\j, 1
-	.endif
-	.endr
-	.irp j, 0,1,2,3,4,5,6,7
-	.if \j >= \c / 2 && \j < \c
+	.if \j >= RS_H && \j < \c
 		_rem_gh_nat	\c, \j
 	.endif
 	.endr
 .endm
 
 /*
- * Encryption of a rest of class 8 (257..512 bytes) after a chunk still to be
- * hashed (at BDST - 8 VL), in two halves: AES of vectors 0-3 while hashing
- * the previous chunk's first group, then AES of vectors 4-7 while hashing
- * its second group and vectors 0-3 of the rest, then vectors 4-7 and the
- * rest's one reduction.  Only 4 vectors are hashed after the last AES.
+ * Encryption of a rest of class C = 5 .. 8 (257..512 bytes) after a chunk
+ * still to be hashed (at BDST - 8 VL), in two parts: AES of vectors 0-3
+ * while hashing the previous chunk's first group, then AES of vectors
+ * 4 .. C-1 while hashing its second group and vectors 0-3 of the rest, then
+ * vectors 4 .. C-1 and the rest's one reduction.  At most 4 vectors are
+ * hashed after the last AES.
  */
-.macro _rem_enc_prev_split8
-	_rem_masks_pptr	8
+.macro _rem_enc_prev_split c
+	_rem_mask_pptr	\c
 	lea	-8*64(BDST), GDATA
-	_rem_ctrs	0, 8
+	_rem_ctrs	0, \c
 	_aes_rounds	0, 4, gs=0
-	.irp j, 0,1,2,3
-		_last_round	\j
-	.endr
-	_aes_rounds	4, 8, gs=4, c=8, nh=4, noff=4
+	_rem_last_rounds	0, 4, \c, 0
+	_aes_rounds	4, \c, gs=4, c=\c, nh=4, noff=4
+	_rem_last_rounds	4, \c, \c, 1
 	.irp j, 4,5,6,7
-		_last_round_masked	\j, 1
-	.endr
-	.irp j, 4,5,6,7
-		_rem_gh_nat	8, \j
+	.if \j < \c
+		_rem_gh_nat	\c, \j
+	.endif
 	.endr
 .endm
 
@@ -798,44 +779,32 @@
 .endm
 
 /*
- * Branch to the iteration of the least class C >= ceil(BLEN / 64): C = 1, 2,
- * 4, 6 or 8, with no class 6 for encryption after a pending chunk, whose
- * class 8 is split in halves of 4 (_rem_enc_prev_split8).  Class 6 (257..384
- * bytes) saves the AES of 2 empty vectors: on the Intel Xeon a 320-byte
- * decryption through class 8 was 3-6% behind the kernel's code.
+ * Branch to the iteration of class C = ceil(BLEN / 64) for classes lo .. hi
+ * (BLEN in 64 (lo-1) + 1 .. 64 hi), halving the range with each compare.
  */
-.macro _rem_dispatch prev, decrypt, done
-	cmp	$4*64, BLEN
-	ja	.Lc8\@
-	cmp	$2*64, BLEN
-	ja	.Lc4\@
-	cmp	$64, BLEN
-	ja	.Lc2\@
-	_rem_iter	1, \prev, \decrypt
-	jmp	\done
-.Lc2\@:
-	_rem_class	2, \prev, \decrypt
-	jmp	\done
-.Lc4\@:
-	_rem_class	4, \prev, \decrypt
-	jmp	\done
-.Lc8\@:
-	.if \decrypt || !\prev
-		cmp	$6*64, BLEN
-		ja	.Lc8only\@
-		_rem_class	6, \prev, \decrypt
+.macro _rem_dispatch prev, decrypt, done, lo=1, hi=8
+	.if \lo == \hi
+		_rem_class	\lo, \prev, \decrypt
 		jmp	\done
-.Lc8only\@:
+	.else
+		cmp	$((\lo + \hi) / 2) * 64, BLEN
+		ja	.Lrd_upper\@
+		_rem_dispatch	\prev, \decrypt, \done, \lo, ((\lo + \hi) / 2)
+.Lrd_upper\@:
+		_rem_dispatch	\prev, \decrypt, \done, ((\lo + \hi) / 2 + 1), \hi
 	.endif
-	_rem_class	8, \prev, \decrypt
-	jmp	\done
 .endm
 
+/*
+ * Encryption splits a class of 2 or more with nothing pending, and one of 5
+ * or more after a pending chunk (a smaller one hashes that chunk's 8
+ * vectors during its AES).
+ */
 .macro _rem_class c, prev, decrypt
-	.if !\prev && !\decrypt
+	.if !\decrypt && !\prev && \c >= 2
 		_rem_enc_split	\c
-	.elseif !\decrypt && \c == 8
-		_rem_enc_prev_split8
+	.elseif !\decrypt && \prev && \c >= 5
+		_rem_enc_prev_split	\c
 	.else
 		_rem_iter	\c, \prev, \decrypt
 	.endif
