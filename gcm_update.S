@@ -20,8 +20,8 @@
  *
  * The update routines interleave AES-CTR and GHASH in one loop over
  * chunks of 8 vectors (_bulk_iter; see there) and do a whole update in one
- * function: the rest after the last whole chunk is one pass of AES on 1, 2,
- * 4 or 8 vectors and GHASH of the result (_gcm_tail).
+ * function: the rest after the last whole chunk is one pass of AES on as
+ * many vectors as it has (1 .. 8) and GHASH of the result (_gcm_tail).
  * Carry-less multiplication is the busiest unit on the AMD CPU this was
  * tuned on (AES runs alongside it), and the loop is otherwise bound by the
  * latency of each group's reduction, so the GHASH value stays in a register
@@ -317,10 +317,15 @@
 	vpxor		GTMP, GMI, GMI
 .endm
 
-/* Vector j of the rest if it is whole (else to plabel); see _gcm_tail. */
-.macro _tail_vec j, decrypt, plabel
-	cmp	$(\j+1)*VL, BLEN
-	jb	\plabel
+/*
+ * Vector j of the rest, whole; plabel: the last one, which goes there unless
+ * R fills it.  See _gcm_tail.
+ */
+.macro _tail_vec j, decrypt, plabel=
+	.ifnb \plabel
+		cmp	$(\j+1)*VL, BLEN
+		jb	\plabel
+	.endif
 	.if \decrypt
 		_vmovdqu	\j*VL(BSRC), GBLK
 		vpxor		GBLK, RKV, GTMP
@@ -359,8 +364,9 @@
 
 /*
  * The rest R (BLEN, 1 .. 8 VL - 1 bytes) of a VL 16/32 update in one pass:
- * AES on C vectors of counter blocks at once (C = 1, 2, 4 or 8, the least
- * C >= ceil(R / VL); their rounds overlap), then vector by vector the last
+ * AES on C = ceil(R / VL) vectors of counter blocks at once (their rounds
+ * overlap; no vector without data: with C = 1, 2, 4 or 8 only, up to 3
+ * vectors' rounds were spent on nothing), then vector by vector the last
  * round fused with the XOR of src, the store and the GHASH of the ciphertext
  * (decryption: src, loaded before the store overwrites it in place;
  * encryption: the register just stored).  The blocks take the powers ending
@@ -370,29 +376,22 @@
  * encryption its keystream bytes past R are masked off before hashing.
  */
 .macro _gcm_tail decrypt
-	cmp	$4*VL, BLEN
-	ja	.Ltail_c8\@
-	cmp	$2*VL, BLEN
-	ja	.Ltail_c4\@
-	cmp	$VL, BLEN
-	ja	.Ltail_c2\@
-	_gcm_tail_c	1, \decrypt
-	jmp	.Ltail_done\@
-.Ltail_c2\@:
-	_gcm_tail_c	2, \decrypt
-	jmp	.Ltail_done\@
-.Ltail_c4\@:
-	_gcm_tail_c	4, \decrypt
-	jmp	.Ltail_done\@
-.Ltail_c8\@:
-	_gcm_tail_c	8, \decrypt
+	_gcm_tail_pick	\decrypt, .Ltail_done\@
 .Ltail_done\@:
 .endm
 
-/* Partial vector j of a class-C rest: its state to PVEC, its offset to POFF. */
-.macro _tail_pvec j
-	vmovdqa		V\j, PVEC
-	mov		$\j*VL, POFFD
+/* The class C = ceil(BLEN / VL) for classes lo .. hi, halving the range. */
+.macro _gcm_tail_pick decrypt, done, lo=1, hi=8
+	.if \lo == \hi
+		_gcm_tail_c	\lo, \decrypt
+		jmp	\done
+	.else
+		cmp	$((\lo + \hi) / 2) * VL, BLEN
+		ja	.Ltail_upper\@
+		_gcm_tail_pick	\decrypt, \done, \lo, ((\lo + \hi) / 2)
+.Ltail_upper\@:
+		_gcm_tail_pick	\decrypt, \done, ((\lo + \hi) / 2 + 1), \hi
+	.endif
 .endm
 
 .macro _gcm_tail_c c, decrypt
@@ -410,63 +409,22 @@
 	vpxor		GLO, GLO, GLO
 	vpxor		GHI, GHI, GHI
 	vpxor		GMI, GMI, GMI
-	.if 0 < \c
-	_tail_vec	0, \decrypt, .Ltail_p0\@
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \c - 1
+		_tail_vec	\j, \decrypt
+	.elseif \j == \c - 1
+		_tail_vec	\j, \decrypt, .Ltail_plast\@
 	.endif
-	.if 1 < \c
-	_tail_vec	1, \decrypt, .Ltail_p1\@
-	.endif
-	.if 2 < \c
-	_tail_vec	2, \decrypt, .Ltail_p2\@
-	.endif
-	.if 3 < \c
-	_tail_vec	3, \decrypt, .Ltail_p3\@
-	.endif
-	.if 4 < \c
-	_tail_vec	4, \decrypt, .Ltail_p4\@
-	.endif
-	.if 5 < \c
-	_tail_vec	5, \decrypt, .Ltail_p5\@
-	.endif
-	.if 6 < \c
-	_tail_vec	6, \decrypt, .Ltail_p6\@
-	.endif
-	.if 7 < \c
-	_tail_vec	7, \decrypt, .Ltail_p7\@
-	.endif
+	.endr
 	jmp		.Ltail_reduce\@		/* R == C VL: no partial vector */
-.Ltail_p0\@:
-	_tail_pvec	0
-	.if \c > 1
-	jmp		.Ltail_part\@
-.Ltail_p1\@:
-	_tail_pvec	1
+.Ltail_plast\@:		/* the partial vector's state to PVEC, its offset to POFF */
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j == \c - 1
+		vmovdqa		V\j, PVEC
+		mov		$\j*VL, POFFD
 	.endif
-	.if \c > 2
-	jmp		.Ltail_part\@
-.Ltail_p2\@:
-	_tail_pvec	2
-	jmp		.Ltail_part\@
-.Ltail_p3\@:
-	_tail_pvec	3
-	.endif
-	.if \c > 4
-	jmp		.Ltail_part\@
-.Ltail_p4\@:
-	_tail_pvec	4
-	jmp		.Ltail_part\@
-.Ltail_p5\@:
-	_tail_pvec	5
-	jmp		.Ltail_part\@
-.Ltail_p6\@:
-	_tail_pvec	6
-	jmp		.Ltail_part\@
-.Ltail_p7\@:
-	_tail_pvec	7
-	.endif
-.Ltail_part\@:
-	sub	POFF, BLEN			/* bytes of the partial vector */
-	jz	.Ltail_reduce\@
+	.endr
+	sub	POFF, BLEN			/* bytes of the partial vector: 1.. */
 	add	POFF, BSRC
 	add	POFF, BDST
 	add	POFF, PPTR
@@ -486,12 +444,7 @@
 		sub	BLEN, %rsi
 		vpand	(%rsi), PVEC, PDATA
 	.endif
-	test	POFFD, POFFD
-	jnz	.Ltail_noacc\@
-	_tail_gh	PDATA, (PPTR), 1, 1
-	jmp	.Ltail_reduce\@
-.Ltail_noacc\@:
-	_tail_gh	PDATA, (PPTR), 0, 1
+	_tail_gh	PDATA, (PPTR), (\c == 1), 1
 .Ltail_reduce\@:
 	_greduce
 .endm
