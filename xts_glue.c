@@ -131,13 +131,14 @@ static void xts_crypt_c(const struct aesnictr_xts_keys *keys, u8 *dst,
 	u8 buf[XTS_C_BLOCKS * AES_BLOCK_SIZE];
 	u8 tws[XTS_C_BLOCKS * AES_BLOCK_SIZE];
 	unsigned int tail = len % AES_BLOCK_SIZE;
-	unsigned int bulk = len - tail - (tail ? AES_BLOCK_SIZE : 0);
+	unsigned int bulk;
 
 	/* T_0 = AES(Key2, IV): one block, the per-call API */
 	if (tweak_key)
 		aesnictr_ct_encrypt(tweak_key, tweak, tweak, 1);
 	if (len < AES_BLOCK_SIZE)
 		return;
+	bulk = len - tail - (tail ? AES_BLOCK_SIZE : 0);
 	while (bulk) {
 		unsigned int n = min_t(unsigned int, bulk, sizeof(buf));
 		unsigned int i;
