@@ -56,8 +56,10 @@ struct aesnictr_gcm_impl {
  * bench measured faster than each (the README's tables); rfc4106 follows
  * gcm.  The kernels' VAES GCM code (6.12's avx10, 7.3's vaes-avx2/avx512)
  * was faster than ours on the Intel Xeon measured; since the _hregs updates
- * (7 December 2026) ours is level there (0.98-1.06 from 1420 bytes), which
- * leaves the name to the load-time measurement; on Zen 5 (Turin) vaes512
+ * and the exact rest classes (7 December 2026) ours is at 1.01-1.16 there
+ * from 1420 bytes, but 0.97-0.99 for AES-256 encryption from 16 KiB, and
+ * the default class also covers CPUs not measured, so it stays "none" and
+ * the load-time measurement decides on the CPU; on Zen 5 (Turin) vaes512
  * is ahead of all of it.
  */
 static const struct aesnictr_stock_driver gcm_stock[] = {
