@@ -180,6 +180,26 @@
  * one) the value is multiplied by K_1 at the end (_last_acc, _last_empty).
  */
 
+/*
+ * The rest's code for its class: leaf c, args for c = ceil(BLEN / unit),
+ * where BLEN is in unit (lo-1) + 1 .. unit hi; a binary search, each
+ * compare halving the range, so that a rest of c vectors runs the code of
+ * exactly c (no AES rounds on vectors without data).  Each leaf is followed
+ * by a jump to done.
+ */
+.macro _class_pick leaf, unit, done, lo, hi, args:vararg
+	.if \lo == \hi
+		\leaf	\lo, \args
+		jmp	\done
+	.else
+		cmp	$((\lo + \hi) / 2) * \unit, BLEN
+		ja	.Lcp_upper\@
+		_class_pick	\leaf, \unit, \done, \lo, ((\lo + \hi) / 2), \args
+.Lcp_upper\@:
+		_class_pick	\leaf, \unit, \done, ((\lo + \hi) / 2 + 1), \hi, \args
+	.endif
+.endm
+
 /* pptr -= 16 if last and the rest (BLEN bytes, >= 1) is at most FOLD_MAX */
 .macro _fold_h last, pptr
 	cmpb	$0, \last

@@ -376,22 +376,8 @@
  * encryption its keystream bytes past R are masked off before hashing.
  */
 .macro _gcm_tail decrypt
-	_gcm_tail_pick	\decrypt, .Ltail_done\@
+	_class_pick	_gcm_tail_c, VL, .Ltail_done\@, 1, 8, \decrypt
 .Ltail_done\@:
-.endm
-
-/* The class C = ceil(BLEN / VL) for classes lo .. hi, halving the range. */
-.macro _gcm_tail_pick decrypt, done, lo=1, hi=8
-	.if \lo == \hi
-		_gcm_tail_c	\lo, \decrypt
-		jmp	\done
-	.else
-		cmp	$((\lo + \hi) / 2) * VL, BLEN
-		ja	.Ltail_upper\@
-		_gcm_tail_pick	\decrypt, \done, \lo, ((\lo + \hi) / 2)
-.Ltail_upper\@:
-		_gcm_tail_pick	\decrypt, \done, ((\lo + \hi) / 2 + 1), \hi
-	.endif
 .endm
 
 .macro _gcm_tail_c c, decrypt

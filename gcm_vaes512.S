@@ -778,21 +778,9 @@
 	.endr
 .endm
 
-/*
- * Branch to the iteration of class C = ceil(BLEN / 64) for classes lo .. hi
- * (BLEN in 64 (lo-1) + 1 .. 64 hi), halving the range with each compare.
- */
-.macro _rem_dispatch prev, decrypt, done, lo=1, hi=8
-	.if \lo == \hi
-		_rem_class	\lo, \prev, \decrypt
-		jmp	\done
-	.else
-		cmp	$((\lo + \hi) / 2) * 64, BLEN
-		ja	.Lrd_upper\@
-		_rem_dispatch	\prev, \decrypt, \done, \lo, ((\lo + \hi) / 2)
-.Lrd_upper\@:
-		_rem_dispatch	\prev, \decrypt, \done, ((\lo + \hi) / 2 + 1), \hi
-	.endif
+/* The rest's iteration, of class C = ceil(BLEN / 64) (_class_pick). */
+.macro _rem_dispatch prev, decrypt, done
+	_class_pick	_rem_class, 64, \done, 1, 8, \prev, \decrypt
 .endm
 
 /*
