@@ -165,22 +165,6 @@
 .endm
 
 /*
- * A message's last update (argument 7, last, nonzero) leaves in ghash_acc
- *	X = AES(J0) XOR bswap(GHASH value times H)
- * so that aesnictr_gcm_final only adds the lengths block's share,
- * bswap(r(L) times H), which depends on no data: the final's multiplication
- * and its AES of J0 are off the message's critical path.  AES(J0) is
- * computed at the start (J0 = the counter block's upper 96 bits || 1: the
- * low word cannot wrap within a message) and parked in ghash_acc, whose
- * value is then in a register; the factor H is folded into the rest's
- * group for free where it can be: the rest's blocks take K_(nb+1)..K_2
- * instead of K_nb..K_1 (pptr one slot lower), as long as K_(nb+1) is in the
- * table (FOLD_MAX, set by each file: the largest rest with that room, and
- * for the Karatsuba code a xored half).  Otherwise (no rest, or a longer
- * one) the value is multiplied by K_1 at the end (_last_acc, _last_empty).
- */
-
-/*
  * The rest's code for its class: leaf c, args for c = ceil(BLEN / unit),
  * where BLEN is in unit (lo-1) + 1 .. unit hi; a binary search, each
  * compare halving the range, so that a rest of c vectors runs the code of
@@ -199,6 +183,22 @@
 		_class_pick	\leaf, \unit, \done, ((\lo + \hi) / 2 + 1), \hi, \args
 	.endif
 .endm
+
+/*
+ * A message's last update (argument 7, last, nonzero) leaves in ghash_acc
+ *	X = AES(J0) XOR bswap(GHASH value times H)
+ * so that aesnictr_gcm_final only adds the lengths block's share,
+ * bswap(r(L) times H), which depends on no data: the final's multiplication
+ * and its AES of J0 are off the message's critical path.  AES(J0) is
+ * computed at the start (J0 = the counter block's upper 96 bits || 1: the
+ * low word cannot wrap within a message) and parked in ghash_acc, whose
+ * value is then in a register; the factor H is folded into the rest's
+ * group for free where it can be: the rest's blocks take K_(nb+1)..K_2
+ * instead of K_nb..K_1 (pptr one slot lower), as long as K_(nb+1) is in the
+ * table (FOLD_MAX, set by each file: the largest rest with that room, and
+ * for the Karatsuba code a xored half).  Otherwise (no rest, or a longer
+ * one) the value is multiplied by K_1 at the end (_last_acc, _last_empty).
+ */
 
 /* pptr -= 16 if last and the rest (BLEN bytes, >= 1) is at most FOLD_MAX */
 .macro _fold_h last, pptr
