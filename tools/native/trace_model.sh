@@ -13,6 +13,9 @@
 #   TRACE_MODES (authenc-sha1-enc authenc-sha1-dec authenc-sha256-enc
 #   authenc-sha256-dec; xts-enc, xts-dec, gcm-enc and gcm-dec too),
 #   TRACE_SIZE (64): what is traced.
+#   TRACE_MAX_TIER (avx, vaes2 or vaes512; unset: all): ours only up to that
+#   tier (the bench's --max-tier), so that a narrower tier's calls are among
+#   the sampled ones (below: every 5th call, 120 at most, over all rows).
 #
 # How: BUILD_DIR/trace_call runs BUILD_DIR/bench for one mode and size under
 # ptrace and single-steps sampled calls of the bench's per-message function
@@ -38,6 +41,7 @@ shift
 CPUS=${*:-znver3 znver4 znver5 icelake-server}
 MODES=${TRACE_MODES:-authenc-sha1-enc authenc-sha1-dec authenc-sha256-enc authenc-sha256-dec}
 SIZE=${TRACE_SIZE:-64}
+TIER_ARG=${TRACE_MAX_TIER:+--max-tier=$TRACE_MAX_TIER}
 MCA=${LLVM_MCA:-llvm-mca-19}
 ITER=20
 TMP=$(mktemp -d)
@@ -207,7 +211,7 @@ for mode in $MODES; do
 	# every 5th call, up to 120 traces: each implementation is sampled several
 	# times over the bench's first runs (its warm-up included)
 	"$B/trace_call" "$a" 5 120 "$TMP/$mode" -- "$B/bench" --runs=1 --ms=1 \
-		--modes="$mode" --sizes="$SIZE" >/dev/null 2>"$TMP/err" || {
+		$TIER_ARG --modes="$mode" --sizes="$SIZE" >/dev/null 2>"$TMP/err" || {
 		echo "trace_model: tracing $mode failed:" >&2
 		cat "$TMP/err" >&2
 		exit 1
