@@ -395,7 +395,8 @@
  * vectors of nr rounds (a copy of the loop per key length) and hash steps
  * 0 .. hash-1 of what _loop_hstep names, spread over rounds gfirst .. nr-1:
  * step t goes after the first round i with
- * ceil(hash (i - gfirst + 1) / (nr - gfirst)) > t.
+ * ceil(hash (i - gfirst + 1) / (nr - gfirst)) > t.  Decryption hashes src,
+ * ready at once: gfirst 1; encryption, see _enc_loop.
  */
 .macro _loop_iter64 nr, gfirst, hash=8
 	_ctr_be64
@@ -547,7 +548,7 @@
  * overlap the GHASH of fresh ciphertext: the first chunk of a longer update
  * (_enc_first_split: the next iteration then hashes only its second group),
  * a rest of C >= 2 with nothing pending (_rem_enc_split) and a rest of
- * C >= 5 after a pending chunk (_rem_enc_prev_split): hashing waits for at
+ * C >= 5 after pending vectors (_rem_enc_prev_split): hashing waits for at
  * most 4 vectors of AES, and at the end only 4 vectors (or fewer) are
  * hashed alone, as in the kernel's 4-vector loop.
  */
@@ -715,11 +716,11 @@
 .endm
 
 /*
- * Hash step t of what is pending before a rest: prev 1, the 8 vectors
- * before dst (GDATA) as a group; prev 2, the 12 before it (GDATA), as a
- * group of 8 and one of 4.
+ * Hash step t of what is pending before a rest, from GDATA: the 8 vectors
+ * before dst as a group (prev 1, steps 0-7), or the 12 before it as a group
+ * of 8 and one of 4 (prev 2, steps 0-11).
  */
-.macro _rem_prev_step t, prev
+.macro _rem_prev_step t
 	.if \t < 8
 		_gstep64	\t, 8
 	.else
@@ -742,7 +743,7 @@
 		_aes_round	\i, 0, \c
 		.if \prev
 		.rept	(4 * (\prev + 1) * \i + 7) / 8 - RI_DONE
-			_rem_prev_step	RI_DONE, \prev
+			_rem_prev_step	RI_DONE
 			.set	RI_DONE, RI_DONE + 1
 		.endr
 		.endif
@@ -835,8 +836,8 @@
 
 /*
  * Encryption splits a class of 2 or more with nothing pending, and one of 5
- * or more after a pending chunk (a smaller one hashes that chunk's 8
- * vectors during its AES).
+ * or more after pending vectors (prev 1: a chunk, 2: 12 vectors; a smaller
+ * one hashes them during its AES).
  */
 .macro _rem_class c, prev, decrypt
 	.if !\decrypt && !\prev && \c >= 2
