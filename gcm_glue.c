@@ -106,8 +106,8 @@ static const struct aesnictr_gcm_impl gcm_impls[AESNICTR_NR_IMPLS] = {
  * round keys 2-8 from memory (and decryption's loop to the last whole
  * chunk), which took GCM from 4 KiB on an Intel Xeon (family 6 model 167)
  * from 0.93-0.98 to 0.98-1.05 of the kernel's VAES code.  AMD keeps
- * gcm_impls[AESNICTR_VAES512], measured ahead on Zen 5 and 1.5-2.5% faster
- * on llvm-mca's Zen 4 model (gcm_vaes512.S).
+ * gcm_impls[AESNICTR_VAES512], measured faster than this form on Zen 5
+ * and predicted so by llvm-mca's Zen 4 model (gcm_vaes512.S).
  */
 static const struct aesnictr_gcm_impl gcm_vaes512_hregs = {
 	aesnictr_ghash_update,

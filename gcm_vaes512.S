@@ -102,10 +102,12 @@
  * (AES-256) the loop was 7% behind the AES port's bound with the powers as
  * memory operands, and as far with one load of them per vector; with them
  * in registers it reaches the bound.  Round keys from memory cost
- * encryption 1-2% there, hence round key 1 in a register.  llvm-mca's Zen 4
- * model puts that loop 1.5-2.5% behind the other (the broadcasts take an FP
- * port there), so the updates without _hregs keep the powers as memory
- * operands and the round keys in registers; gcm_glue.c picks by vendor.
+ * encryption 1-2% there, hence round key 1 in a register.  On AMD Zen 5
+ * the updates without _hregs, which keep the powers as memory operands and
+ * the round keys in registers, are ahead (7 December 2026: 6-9% for
+ * encryption from 4 KiB, 2-13% for decryption from 256 to 1420 bytes,
+ * level beyond), as llvm-mca's Zen 4 model predicted (the broadcasts take an FP
+ * port there); gcm_glue.c picks by vendor.
  */
 #define LRK1		%zmm8
 #define RKT		%zmm31
@@ -362,13 +364,12 @@
 .endm
 
 /*
- * One iteration of the stitched loop with its powers as memory operands
- * (the form kept for AMD, see _gcm_update512), or of its kind outside the
- * loop: AES-CTR on 8 vectors and/or GHASH of the 8 at GDATA as one group of
- * 32 blocks (ghash 1), or only of vectors 4-7 as a group of 4 (ghash 2: the
- * first 4 were hashed by _enc_first_split); hash steps in rounds 1-8.
+ * Encryption's second chunk, before the stitched loop (aes 1), or the first
+ * chunk's second half when it is the last (aes 0): AES-CTR on 8 vectors
+ * and/or GHASH of vectors 4-7 at GDATA as a group of 4 (the first 4 were
+ * hashed by _enc_first_split), hash steps in rounds 5-8.
  */
-.macro _bulk_iter64 aes, ghash
+.macro _bulk_iter64 aes
 	.if \aes
 		_ctr_be64
 	.endif
@@ -376,9 +377,7 @@
 		.if \aes
 			_aes_round	\i, 0, 8
 		.endif
-		.if \ghash == 1
-			_gstep64	(\i-1), 8
-		.elseif \ghash == 2 && \i > 4
+		.if \i > 4
 			_gstep64	(\i-1), 4
 		.endif
 	.endr
@@ -391,93 +390,92 @@
 .endm
 
 /*
- * One iteration of the stitched loop, in its registers: AES-CTR on 8
- * vectors of nr rounds (a copy of the loop per key length) and hash steps
- * 0 .. hash-1 of what _loop_hstep names, spread over rounds gfirst .. nr-1:
- * step t goes after the first round i with
- * ceil(hash (i - gfirst + 1) / (nr - gfirst)) > t.  Decryption hashes src,
- * ready at once: gfirst 1; encryption, see _enc_loop.
+ * One iteration of the stitched loop: AES-CTR on 8 vectors of nr rounds (a
+ * copy of the loop per key length) and hash steps 0 .. hash-1 of what
+ * _loop_hstep names, spread over rounds gfirst .. nr-1: step t goes after
+ * the first round i with ceil(hash (i - gfirst + 1) / (nr - gfirst)) > t.
+ * Decryption hashes src, ready at once: gfirst 1; encryption, see
+ * _enc_loop.  regs: in the loop's registers (the _hregs updates), else
+ * with the round keys in theirs and the powers as memory operands.  (The
+ * latter hashed in rounds 1-8 whatever nr was, until 7 December 2026: on
+ * AMD Zen 5 spreading the steps over all rounds made AES-256 9-11% faster
+ * from 16 KiB, both ways, AES-128 1-2%.)
  */
-.macro _loop_iter64 nr, gfirst, hash=8
+.macro _loop_iter64 nr, gfirst, hash, regs
 	_ctr_be64
 	.set	LI_SPAN, \nr - \gfirst
 	.set	LI_DONE, 0
 	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
 	.if \i < \nr
-		_aes_round	\i, 0, 8, 1
+		_aes_round	\i, 0, 8, \regs
 		.if \i >= \gfirst
 		.rept	(\hash * (\i - \gfirst + 1) + LI_SPAN - 1) / LI_SPAN - LI_DONE
-			_loop_hstep	LI_DONE, \hash
+			_loop_hstep	LI_DONE, \hash, \regs
 			.set	LI_DONE, LI_DONE + 1
 		.endr
 		.endif
 	.endif
 	.endr
-	vbroadcasti32x4	16*\nr(BKEY), RKT
-	.irp j, 0,1,2,3,4,5,6,7
-		_last_round	\j, RKT
-	.endr
+	.if \regs
+		vbroadcasti32x4	16*\nr(BKEY), RKT
+		.irp j, 0,1,2,3,4,5,6,7
+			_last_round	\j, RKT
+		.endr
+	.else
+		.irp j, 0,1,2,3,4,5,6,7
+			_last_round	\j
+		.endr
+	.endif
 .endm
 
 /*
  * Hash step t of a stitched-loop iteration that hashes the 8 vectors at
  * GDATA as one group (hash 8) or vectors 4-7 at GDATA as a group of 4
- * (hash 4).
+ * (hash 4); regs as _loop_iter64's.
  */
-.macro _loop_hstep t, hash
+.macro _loop_hstep t, hash, regs
 	.if \hash == 8
-		_gstep64	\t, 8, 1
+		_gstep64	\t, 8, \regs
 	.else
-		_gstep64	(\t + 4), 4, 1
+		_gstep64	(\t + 4), 4, \regs
 	.endif
 .endm
 
 /*
  * The stitched loop in a copy per key length, NR branched on once: body
- * is the macro that makes one copy (its argument: the number of rounds),
- * each copy ends at out.
+ * is the macro that makes one copy (its arguments: the number of rounds
+ * and hregs), in its registers (hregs) or not.
  */
-.macro _loop_per_nr body, out
-	cmp	$12, BNR
-	jb	.Lnr10\@
-	je	.Lnr12\@
-	\body	14
-	jmp	\out
-.Lnr12\@:
-	\body	12
-	jmp	\out
-.Lnr10\@:
-	\body	10
-.endm
-
-/* The stitched loop body, in its registers (hregs) or not. */
 .macro _stitched_loop body, hregs
 	.if \hregs
 		_loop_regs_in
-		_loop_per_nr	\body, .Lsl_end\@
-.Lsl_end\@:
-	.else
-		\body
 	.endif
+	cmp	$12, BNR
+	jb	.Lnr10\@
+	je	.Lnr12\@
+	\body	14, \hregs
+	jmp	.Lsl_end\@
+.Lnr12\@:
+	\body	12, \hregs
+	jmp	.Lsl_end\@
+.Lnr10\@:
+	\body	10, \hregs
+.Lsl_end\@:
 .endm
 
 /*
- * Decryption's stitched loop: for nr rounds in its registers while 8
+ * Decryption's stitched loop for nr rounds: in its registers while 8
  * vectors or more remain (a last whole chunk costs less here than as the
- * rest), or (nr 0) with its powers as memory operands while more than 8
- * remain (the last 1..8 are the rest: that form as measured on AMD Zen 5).
+ * rest), or with its powers as memory operands while more than 8 remain
+ * (the last 1..8 are the rest: that form as measured on AMD Zen 5).
  */
-.macro _dec_loop nr=0
+.macro _dec_loop nr, regs
 .Ldec_loop\@:
 	mov	BSRC, GDATA
-	.if \nr
-		_loop_iter64	\nr, 1
-	.else
-		_bulk_iter64	1, 1
-	.endif
+	_loop_iter64	\nr, 1, 8, \regs
 	_next_chunk
 	cmp	$8*64, BLEN
-	.if \nr
+	.if \regs
 		jae	.Ldec_loop\@
 	.else
 		ja	.Ldec_loop\@
@@ -485,11 +483,11 @@
 .endm
 
 /*
- * Encryption's stitched loop (nr as _dec_loop's), from a whole chunk at
- * BDST with the chunk before it pending, to the rest (the last 1..8
- * vectors).  With its powers as memory operands (nr 0) each iteration
- * hashes the chunk the one before wrote, the last of which is pending at
- * the end (the rest's prev 1).  In its registers each iteration hashes the
+ * Encryption's stitched loop (nr, regs as _dec_loop's), from a whole chunk
+ * at BDST with the chunk before it pending, to the rest (the last 1..8
+ * vectors).  With its powers as memory operands each iteration hashes,
+ * from round 1, the chunk the one before wrote, the last of which is
+ * pending at the end (the rest's prev 1).  In its registers each iteration hashes the
  * 8 vectors from 12 to 4 before the chunk it encrypts (a lag of one and a
  * half chunks), the first only vectors 4-7 of those (moving to that lag),
  * and 12 are pending at the end (prev 2): the ciphertext written at the end
@@ -500,26 +498,26 @@
  * was no faster than one and a half.  Hash steps from round 3 on (from
  * round 1: at 16 KiB 1.5% slower at a lag of one, 0.7% at this one).
  */
-.macro _enc_loop nr=0
-	.if \nr
+.macro _enc_loop nr, regs
+	.if \regs
 		lea	-12*64(BDST), GDATA
-		_loop_iter64	\nr, 3, 4
+		_loop_iter64	\nr, 3, 4, 1
 .Lenc_loop\@:
 		_next_chunk
 		cmp	$8*64, BLEN
 		jbe	.Lenc_loop_end\@
 		lea	-12*64(BDST), GDATA
-		_loop_iter64	\nr, 3, 8
+		_loop_iter64	\nr, 3, 8, 1
+		jmp	.Lenc_loop\@
+.Lenc_loop_end\@:
 	.else
 .Lenc_loop\@:
 		lea	-8*64(BDST), GDATA
-		_bulk_iter64	1, 1
+		_loop_iter64	\nr, 1, 8, 0
 		_next_chunk
 		cmp	$8*64, BLEN
-		jbe	.Lenc_loop_end\@
+		ja	.Lenc_loop\@
 	.endif
-	jmp	.Lenc_loop\@
-.Lenc_loop_end\@:
 .endm
 
 /*
@@ -813,7 +811,7 @@
  * Encryption of the first of several chunks, in two halves: AES of vectors
  * 0-3, then AES of vectors 4-7 while hashing 0-3 (the first GHASH group,
  * read back from dst), so that only the AES of 4 vectors waits for nothing;
- * the next iteration hashes vectors 4-7 (ghash 2).  Counters in the
+ * the next iteration hashes vectors 4-7 (_bulk_iter64).  Counters in the
  * stitched loop's form.
  */
 .macro _enc_first_split
@@ -932,7 +930,7 @@
 		lea	-8*64(BDST), GDATA
 		cmp	$8*64, BLEN
 		jbe	.Lupd_half\@
-		_bulk_iter64	1, 2
+		_bulk_iter64	1
 		_next_chunk
 		cmp	$8*64, BLEN
 		jbe	.Lupd_prev\@		/* the second chunk is the last */
@@ -947,7 +945,7 @@
 		_ctr_le64
 		_rem_dispatch	1, 0, .Lupd_done\@
 .Lupd_half\@:		/* the first chunk's second group, then the rest */
-		_bulk_iter64	0, 2
+		_bulk_iter64	0
 		test	BLEN, BLEN
 		jz	.Lupd_done\@
 		_ctr_le64
