@@ -35,6 +35,9 @@ struct aesnictr_key {
 /* Expand a 16-, 24- or 32-byte AES key (key_len is checked by the caller). */
 asmlinkage void aesnictr_expand_key(struct aesnictr_key *key, const u8 *in_key,
 				    unsigned int key_len);
+/* The same, its AES-128 words by AESKEYGENASSIST (aes_key.c picks) */
+asmlinkage void aesnictr_expand_key_kga(struct aesnictr_key *key,
+					const u8 *in_key, unsigned int key_len);
 
 /*
  * The same, and out = E(0^128) under that key (CMAC's L), computed beside

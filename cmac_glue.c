@@ -34,7 +34,7 @@ static void cmac_expand_simd(struct aesnictr_key *key, const u8 *in_key,
 			     unsigned int key_len)
 {
 	memzero_explicit(key, sizeof(*key));
-	aesnictr_expand_key(key, in_key, key_len);
+	aesnictr_expand_key_simd(key, in_key, key_len);
 }
 
 static void cmac_expand_encrypt_zero_simd(struct aesnictr_key *key,

@@ -7,7 +7,8 @@
  * init, one update of the whole message and final, its 16-byte MAC into
  * dst.  Rows:
  *   ours: aesnictr_cmac_setkey (CMAC: aesnictr_expand_key_encrypt_zero,
- *     L made beside the schedule; XCBC: aesnictr_expand_key, the subkeys
+ *     L made beside the schedule; XCBC: aesnictr_expand_key, or _kga on a
+ *     CPU not Intel's, as the module picks (aes_key.c), the subkeys
  *     by aesnictr_cmac_chain_avx) and the family's message layer
  *     (../../cmac_generic.c) over the chain; one row, the chain serving
  *     every tier.  The kernel glue would add a kernel_fpu_begin/end around
@@ -314,10 +315,22 @@ static void st_mac(const struct impl *im, const u8 *key, unsigned int klen,
 
 /* ---- the mode ------------------------------------------------------------- */
 
+/*
+ * Ours: the module's setkey, the assembly chain; the expansion in the form
+ * aes_key.c's aesnictr_expand_key_simd() picks on this CPU's vendor (set
+ * with the table's key, before the first message).
+ */
+static struct aesnictr_cmac_path ours_path = {
+	aesnictr_cmac_chain_avx, aesnictr_expand_key,
+	aesnictr_expand_key_encrypt_zero
+};
+
 static void mac_set_key(struct impl *im, const u8 *key, unsigned int bits)
 {
 	mac_klen = cur->param ? 16 : bits / 8;
 	memcpy(mac_key, key, mac_klen);
+	ours_path.expand = cpu_is_intel() ? aesnictr_expand_key :
+					    aesnictr_expand_key_kga;
 	if (im->kind == IMPL_OPENSSL) {
 		if (im->mac)
 			EVP_MAC_CTX_free(im->mac);
@@ -330,12 +343,6 @@ static void mac_set_key(struct impl *im, const u8 *key, unsigned int bits)
  * into out[0..16).  --chain: the message's address depends on the one
  * before (chain_dep, always 0).
  */
-/* Ours: the module's setkey, the assembly chain. */
-static const struct aesnictr_cmac_path ours_path = {
-	aesnictr_cmac_chain_avx, aesnictr_expand_key,
-	aesnictr_expand_key_encrypt_zero
-};
-
 static noinline void mac_msg(struct impl *im, u8 *out, size_t len)
 {
 	const u8 *m = src + chain_dep;

@@ -168,6 +168,13 @@ static void test_fips(void)
 			 i + 1, klen * 8);
 		result(enc.nrounds == 10 + 2 * i &&
 		       !memcmp(enc.rk + 16 * enc.nrounds, out, BLK), what);
+		memset(&enc, 0, sizeof(enc));
+		aesnictr_expand_key_kga(&enc, key, klen);
+		snprintf(what, sizeof(what),
+			 "FIPS-197 A.%u AES-%u key expansion, last words (assembly aesnictr_expand_key_kga)",
+			 i + 1, klen * 8);
+		result(enc.nrounds == 10 + 2 * i &&
+		       !memcmp(enc.rk + 16 * enc.nrounds, out, BLK), what);
 	}
 }
 
@@ -222,13 +229,14 @@ static void test_key_schedules(long nkeys)
 	u8 key[32], l[BLK], l_ref[BLK];
 	char what[200];
 	unsigned int klen, rkb;
-	long i, bad_enc, bad_dec, bad_asm, bad_e0;
+	long i, bad_enc, bad_dec, bad_asm, bad_e0, bad_kga;
 
 	for (klen = 16; klen <= 32; klen += 8) {
 		bad_enc = 0;
 		bad_dec = 0;
 		bad_asm = 0;
 		bad_e0 = 0;
+		bad_kga = 0;
 		for (i = 0; i < nkeys; i++) {
 			rnd_bytes(key, klen);
 			memset(&ref, 0, sizeof(ref));
@@ -243,6 +251,15 @@ static void test_key_schedules(long nkeys)
 				if (!bad_enc++)
 					show_diff("expand_key", key, klen, &ct,
 						  &ref);
+			}
+			/* the AESKEYGENASSIST form (aes_key.c: not Intel) */
+			memset(&ez, 0, sizeof(ez));
+			aesnictr_expand_key_kga(&ez, key, klen);
+			if (ez.nrounds != ref.nrounds ||
+			    memcmp(ez.rk, ref.rk, sizeof(ref.rk))) {
+				if (!bad_kga++)
+					show_diff("expand_key_kga", key, klen,
+						  &ez, &ref);
 			}
 			/* the expansion that also makes E(0), CMAC's L */
 			memset(&ez, 0, sizeof(ez));
@@ -284,6 +301,10 @@ static void test_key_schedules(long nkeys)
 			 "AES-%u expand_key = assembly aesnictr_expand_key, which writes nothing past rk[nrounds] (%ld of %ld keys differ)",
 			 klen * 8, bad_enc, nkeys);
 		result(!bad_enc, what);
+		snprintf(what, sizeof(what),
+			 "AES-%u assembly aesnictr_expand_key_kga = aesnictr_expand_key, nothing past rk[nrounds] either (%ld of %ld keys differ)",
+			 klen * 8, bad_kga, nkeys);
+		result(!bad_kga, what);
 		snprintf(what, sizeof(what),
 			 "AES-%u assembly aesnictr_expand_key_encrypt_zero: the same schedule, and E(0) = the C AES's (%ld of %ld keys differ)",
 			 klen * 8, bad_e0, nkeys);
@@ -671,16 +692,17 @@ static void bench_expand(void)
 	static struct aesnictr_key key;
 	u8 k[32];
 	unsigned int klen;
-	double empty, a, c;
+	double empty, a, g, c;
 
 	rnd_bytes(k, sizeof(k));
 	empty = median_ticks(NULL, &key, k, 16);
 	for (klen = 16; klen <= 32; klen += 8) {
 		a = median_ticks(aesnictr_expand_key, &key, k, klen);
+		g = median_ticks(aesnictr_expand_key_kga, &key, k, klen);
 		c = median_ticks(aesnictr_ct_expand_key, &key, k, klen);
-		printf("test_aes_ct: expand, AES-%u: aesnictr_expand_key %.1f TSC ticks a call (%.1f net), aesnictr_ct_expand_key %.1f (%.1f net); median of %d batches of %d, empty bracket %.1f\n",
-		       klen * 8, a, a - empty, c, c - empty, EXPAND_RUNS,
-		       EXPAND_BATCH, empty);
+		printf("test_aes_ct: expand, AES-%u: aesnictr_expand_key %.1f TSC ticks a call (%.1f net), aesnictr_expand_key_kga %.1f (%.1f net), aesnictr_ct_expand_key %.1f (%.1f net); median of %d batches of %d, empty bracket %.1f\n",
+		       klen * 8, a, a - empty, g, g - empty, c, c - empty,
+		       EXPAND_RUNS, EXPAND_BATCH, empty);
 	}
 }
 
