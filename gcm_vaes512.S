@@ -106,8 +106,8 @@
  * the updates without _hregs, which keep the powers as memory operands and
  * the round keys in registers, are ahead (7 December 2026: 6-9% for
  * encryption from 4 KiB, 2-13% for decryption from 256 to 1420 bytes,
- * level beyond), as llvm-mca's Zen 4 model predicted (the broadcasts take an FP
- * port there); gcm_glue.c picks by vendor.
+ * level beyond), as llvm-mca's Zen 4 model predicted (the broadcasts take
+ * an FP port there); gcm_glue.c picks by vendor.
  */
 #define LRK1		%zmm8
 #define RKT		%zmm31
@@ -398,8 +398,8 @@
  * _enc_loop.  regs: in the loop's registers (the _hregs updates), else
  * with the round keys in theirs and the powers as memory operands.  (The
  * latter hashed in rounds 1-8 whatever nr was, until 7 December 2026: on
- * AMD Zen 5 spreading the steps over all rounds made AES-256 9-11% faster
- * from 16 KiB, both ways, AES-128 1-2%.)
+ * AMD Zen 5 spreading the steps over all rounds made AES-256 9-12% faster
+ * from 16 KiB, both ways, AES-128 0-2%.)
  */
 .macro _loop_iter64 nr, gfirst, hash, regs
 	_ctr_be64
@@ -485,18 +485,18 @@
 /*
  * Encryption's stitched loop (nr, regs as _dec_loop's), from a whole chunk
  * at BDST with the chunk before it pending, to the rest (the last 1..8
- * vectors).  With its powers as memory operands each iteration hashes,
- * from round 1, the chunk the one before wrote, the last of which is
- * pending at the end (the rest's prev 1).  In its registers each iteration hashes the
+ * vectors).  With its powers as memory operands each iteration hashes, from
+ * round 1, the chunk the one before wrote, the last of which is pending at
+ * the end (the rest's prev 1).  In its registers each iteration hashes the
  * 8 vectors from 12 to 4 before the chunk it encrypts (a lag of one and a
  * half chunks), the first only vectors 4-7 of those (moving to that lag),
  * and 12 are pending at the end (prev 2): the ciphertext written at the end
  * of the iteration before is hashed only from the middle of an iteration
  * on, and no hash step early in it waits for those stores.  On the Intel
- * Xeon, AES-256 encryption over a lag of one: 64 KiB 1.2-1.5% faster,
- * 1 MiB 2.7%, 16 KiB level (the rest hashes 4 vectors more); a lag of two
- * was no faster than one and a half.  Hash steps from round 3 on (from
- * round 1: at 16 KiB 1.5% slower at a lag of one, 0.7% at this one).
+ * Xeon, AES-256 encryption over a lag of one: 64 KiB 1.2-1.5% faster, 1 MiB
+ * 2.7%, 16 KiB level (the rest hashes 4 vectors more); a lag of two was no
+ * faster than one and a half.  Hash steps from round 3 on (from round 1: at
+ * 16 KiB 1.5% slower at a lag of one, 0.7% at this one).
  */
 .macro _enc_loop nr, regs
 	.if \regs
