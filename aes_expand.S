@@ -22,11 +22,12 @@
  * AES-128 words are faster by AESKEYGENASSIST (77 against 79.5 TSC ticks
  * a dependent expansion, 25.8 against 27.3 independent ones, and xcbc(aes),
  * which expands two keys per message, 13% faster at 64 bytes); AES-192
- * and AES-256 are level or faster this way.  So aesnictr_expand_key_kga
- * makes the AES-128 words with it, rk[r] = FOLD(rk[r - 1]) ^
- * bcast(dword 3 of AESKEYGENASSIST(rk[r - 1], rcon_r)), the other key
- * lengths as aesnictr_expand_key; aes_key.c picks by vendor.  For a group
- * k = (k0, k1, k2, k3) of 4 words Nk words back, the next 4 words are
+ * and AES-256 are level, or faster with AESENCLAST.  So
+ * aesnictr_expand_key_kga makes the AES-128 words with it, rk[r] =
+ * FOLD(rk[r - 1]) ^ bcast(dword 3 of AESKEYGENASSIST(rk[r - 1], rcon_r)),
+ * the other key lengths as aesnictr_expand_key; aes_key.c picks by vendor.
+ * For a group k = (k0, k1, k2, k3) of 4 words Nk words back, the next 4
+ * words are
  *	(k0 ^ t, k0 ^ k1 ^ t, k0 ^ k1 ^ k2 ^ t, k0 ^ k1 ^ k2 ^ k3 ^ t),
  * the prefix XOR of k, in two shift-and-XOR steps (FOLD):
  *	y = k ^ (k << 32 bits);  y ^= y << 64 bits
