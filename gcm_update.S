@@ -277,7 +277,7 @@
  * (step t after the first round i with ceil(8 i / (nr - 1)) > t: one a
  * round in rounds 1-8 for AES-128).  Until 7 December 2026 they ran in
  * rounds 1-8 for every key length, and AES-256's last rounds had nothing
- * beside them: spread, AES-256 was 3-6% faster on AMD Zen 5 in both tiers.
+ * beside them: spread, AES-256 was 2-6% faster on AMD Zen 5 in both tiers.
  */
 .macro _stitched_iter nr
 	_ctr_be
