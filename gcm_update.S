@@ -247,6 +247,18 @@
 .endm
 
 /*
+ * The last round of the 8 vectors with the key in RKV, fused with the XOR
+ * of src, and their stores to dst.
+ */
+.macro _last_rounds
+	.irp j, 0,1,2,3,4,5,6,7
+		_vpxor		\j*VL(BSRC), RKV, GTMP
+		vaesenclast	GTMP, V\j, V\j
+		_vmovdqu	V\j, \j*VL(BDST)
+	.endr
+.endm
+
+/*
  * One iteration outside the stitched loop: AES-CTR on 8 vectors (encryption's
  * first) or GHASH of the 8 vectors at GDATA (its last).
  */
@@ -263,11 +275,7 @@
 	.if \aes
 		_rounds_from9	_bulk_round, 1
 		_last_rkey
-		.irp j, 0,1,2,3,4,5,6,7
-			_vpxor		\j*VL(BSRC), RKV, GTMP
-			vaesenclast	GTMP, V\j, V\j
-			_vmovdqu	V\j, \j*VL(BDST)
-		.endr
+		_last_rounds
 	.endif
 .endm
 
@@ -292,11 +300,7 @@
 	.endif
 	.endr
 	_vbroadcast128	16*\nr(BKEY), RKV
-	.irp j, 0,1,2,3,4,5,6,7
-		_vpxor		\j*VL(BSRC), RKV, GTMP
-		vaesenclast	GTMP, V\j, V\j
-		_vmovdqu	V\j, \j*VL(BDST)
-	.endr
+	_last_rounds
 .endm
 
 /*
