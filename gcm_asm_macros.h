@@ -102,6 +102,24 @@
 .endm
 
 /*
+ * A stitched loop in a copy per key length, BNR branched on once: body is
+ * the macro that makes one copy, called with the number of rounds and arg.
+ */
+.macro _per_nr body, arg
+	cmp	$12, BNR
+	jb	.Lpn10\@
+	je	.Lpn12\@
+	\body	14, \arg
+	jmp	.Lpn_done\@
+.Lpn12\@:
+	\body	12, \arg
+	jmp	.Lpn_done\@
+.Lpn10\@:
+	\body	10, \arg
+.Lpn_done\@:
+.endm
+
+/*
  * AES rounds 9 .. NR-1 of a stitched iteration (NR = BNR: 10, 12 or 14) as
  * "round i, args" for each, so that the caller's last round follows.
  */

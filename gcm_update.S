@@ -321,21 +321,6 @@
 	jnz	.Lsl_loop\@
 .endm
 
-/* The stitched loop in a copy per key length, NR branched on once. */
-.macro _stitched_loop_per_nr decrypt
-	cmp	$12, BNR
-	jb	.Lsl10\@
-	je	.Lsl12\@
-	_stitched_loop	14, \decrypt
-	jmp	.Lsl_done\@
-.Lsl12\@:
-	_stitched_loop	12, \decrypt
-	jmp	.Lsl_done\@
-.Lsl10\@:
-	_stitched_loop	10, \decrypt
-.Lsl_done\@:
-.endm
-
 /*
  * The rest's registers (_tail_gh .. _gcm_tail_c), some taken over from
  * roles that are over by then; rsi and r10 are scratch there (CTRLE and BNR
@@ -544,14 +529,14 @@
 	shr	$CHUNK_SHIFT, BLEN		/* iterations: len / (8 VL) */
 	jz	.Lupd_tail\@
 	.if \decrypt
-		_stitched_loop_per_nr	1
+		_per_nr	_stitched_loop, 1
 	.else
 		_bulk_iter	1, 0		/* the first chunk: AES only */
 		add	$8*VL, BSRC
 		add	$8*VL, BDST
 		dec	BLEN
 		jz	.Lbulk_last\@
-		_stitched_loop_per_nr	0
+		_per_nr	_stitched_loop, 0
 .Lbulk_last\@:
 		lea	-8*VL(BDST), GDATA	/* the last chunk's GHASH */
 		_bulk_iter	0, 1

@@ -442,25 +442,15 @@
 .endm
 
 /*
- * The stitched loop in a copy per key length, NR branched on once: body
- * is the macro that makes one copy (its arguments: the number of rounds
- * and hregs), in its registers (hregs) or not.
+ * The stitched loop in a copy per key length (_per_nr): body is the macro
+ * that makes one copy (its arguments: the number of rounds and hregs), in
+ * its registers (hregs) or not.
  */
 .macro _stitched_loop body, hregs
 	.if \hregs
 		_loop_regs_in
 	.endif
-	cmp	$12, BNR
-	jb	.Lnr10\@
-	je	.Lnr12\@
-	\body	14, \hregs
-	jmp	.Lsl_end\@
-.Lnr12\@:
-	\body	12, \hregs
-	jmp	.Lsl_end\@
-.Lnr10\@:
-	\body	10, \hregs
-.Lsl_end\@:
+	_per_nr	\body, \hregs
 .endm
 
 /*
