@@ -36,7 +36,8 @@ static const u8 ae_hmac_key[64] =
 
 /*
  * 1 if the CPU and OS run AVX-512VL code (authenc_sha512.S's avx512 variant,
- * the module's vaes512 slot); 2 if the CPU also has VAES and AVX-512BW, so
+ * the module's vaes512 slot) and --max-tier allows vaes512, as the module's
+ * max_tier caps the slot; 2 if the CPU also has VAES and AVX-512BW, so
  * that the slot's short decryptions run the 32-block CBC decryption.
  */
 static int ae_has_avx512(void)
@@ -47,7 +48,7 @@ static int ae_has_avx512(void)
 	if (known)
 		return has;
 	known = 1;
-	if (__get_cpuid_max(0, NULL) < 7)
+	if (!cpu_tier_within_cap(TIER_VAES512) || __get_cpuid_max(0, NULL) < 7)
 		return 0;
 	__cpuid_count(7, 0, a, b, c, d);
 	if (!(b & (1u << 16)) || !(b & (1u << 31)))

@@ -17,6 +17,7 @@ const char *const tier_names[NR_TIERS] = { "avx", "vaes2", "vaes512" };
 
 static char why_not[NR_TIERS][96];
 static int usable[NR_TIERS];
+static int max_tier = NR_TIERS - 1;
 static int have_xinuse;
 static char model[49];
 
@@ -113,6 +114,7 @@ int cpu_detect(const char *cap_name)
 		    (XFEATURE_OPMASK | XFEATURE_ZMM_HI256 | XFEATURE_HI16_ZMM))
 			lacks(t, "OS-enabled ZMM/opmask state");
 	}
+	max_tier = cap;
 	for (t = 0; t < NR_TIERS; t++) {
 		usable[t] = !why_not[t][0];
 		if (usable[t] && t > cap) {
@@ -127,6 +129,11 @@ int cpu_detect(const char *cap_name)
 int cpu_tier_usable(enum tier t)
 {
 	return usable[t];
+}
+
+int cpu_tier_within_cap(enum tier t)
+{
+	return (int)t <= max_tier;
 }
 
 const char *cpu_tier_why_not(enum tier t)

@@ -29,6 +29,12 @@ int cpu_detect(const char *cap_name);
 /* Nonzero if tier t may be run (CPU has it and it is within the cap). */
 int cpu_tier_usable(enum tier t);
 
+/*
+ * Nonzero if the cap allows tier t, whatever the CPU has (the module's
+ * authenc-sha512 vaes512 slot needs only AVX-512VL, not the tier's VAES).
+ */
+int cpu_tier_within_cap(enum tier t);
+
 /* Why tier t is not usable, e.g. "CPU lacks VAES"; "" if usable. */
 const char *cpu_tier_why_not(enum tier t);
 
