@@ -8,7 +8,9 @@
  * SHA-384 runs the same assembly as SHA-512 (another initial state, the
  * digest truncated), so authenc-sha512-* stands for both.  Ours for SHA-512
  * is the avx512 variant of authenc_sha512.S where the CPU has AVX-512F/VL
- * (the faster on AMD Zen 5), else the AVX2 one; the mode's title says which.
+ * (the faster on AMD Zen 5) and --max-tier allows vaes512 (the module's
+ * max_tier caps it the same way), else the AVX2 one; the mode's title says
+ * which.
  * Its decryption is the module's (authenc_impls.c): a message of at most
  * AESNICTR_AUTHENC_SHA512_HASH_FIRST_{AVX,VAES512} bytes hashed first and
  * then CBC-decrypted (32 blocks on zmm where the CPU has VAES and AVX-512BW
@@ -488,9 +490,9 @@ const struct bench_mode bench_aesn256_dec = {
 
 const struct bench_mode bench_ae512_enc = {
 	AE_MODE("authenc-sha512-enc", H_SHA512, 1,
-		"authenc(hmac(sha512),cbc(aes)) encrypt (24-byte AAD, 64-byte HMAC key, full 64-byte tag; sha384: same code; ours: avx512 variant if the CPU has AVX-512VL)")
+		"authenc(hmac(sha512),cbc(aes)) encrypt (24-byte AAD, 64-byte HMAC key, full 64-byte tag; sha384: same code; ours: avx512 variant if the CPU has AVX-512VL and --max-tier allows vaes512)")
 };
 const struct bench_mode bench_ae512_dec = {
 	AE_MODE("authenc-sha512-dec", H_SHA512, 0,
-		"authenc(hmac(sha512),cbc(aes)) decrypt (24-byte AAD, tag checked first; sha384: same code; ours: avx512 variant if the CPU has AVX-512VL)")
+		"authenc(hmac(sha512),cbc(aes)) decrypt (24-byte AAD, tag checked first; sha384: same code; ours: avx512 variant if the CPU has AVX-512VL and --max-tier allows vaes512)")
 };
