@@ -87,8 +87,8 @@
  * the 8 written by the previous iteration, so the first iteration only
  * encrypts and a last pass only hashes).  AES and carry-less multiplication
  * then overlap instead of running one after the other.  _gcm_update runs
- * these iterations (_stitched_iter, the first and last alone _bulk_iter)
- * over the whole 8-vector chunks.
+ * these iterations (_stitched_iter; encryption's first and last alone:
+ * _aes_only_iter, _ghash_only_iter) over the whole 8-vector chunks.
  * A GHASH group is the 8 vectors of an iteration (8 or 16 blocks, at most as
  * many as there are powers K_16..K_1 with xored halves).
  */
@@ -226,16 +226,14 @@
 	add	$BPI, CTRLE
 .endm
 
-/* AES round i (1 .. 13) of the first n vectors, if aes. */
-.macro _bulk_round i, aes, n=8
-	.if \aes
-		_vbroadcast128	16*\i(BKEY), RKV
-		.irp j, 0,1,2,3,4,5,6,7
-		.if \j < \n
-			vaesenc		RKV, V\j, V\j
-		.endif
-		.endr
+/* AES round i (1 .. 13) of the first n vectors. */
+.macro _bulk_round i, n=8
+	_vbroadcast128	16*\i(BKEY), RKV
+	.irp j, 0,1,2,3,4,5,6,7
+	.if \j < \n
+		vaesenc		RKV, V\j, V\j
 	.endif
+	.endr
 .endm
 
 /* RKV = the last round key (number BNR) in every lane; rax scratch. */
@@ -259,24 +257,24 @@
 .endm
 
 /*
- * One iteration outside the stitched loop: AES-CTR on 8 vectors (encryption's
- * first) or GHASH of the 8 vectors at GDATA (its last).
+ * Encryption's iterations outside the stitched loop: the first chunk's
+ * AES-CTR on 8 vectors alone, and the last chunk's GHASH (of the 8 vectors
+ * at GDATA) alone.
  */
-.macro _bulk_iter aes, ghash
-	.if \aes
-		_ctr_be
-	.endif
+.macro _aes_only_iter
+	_ctr_be
 	.irp i, 1,2,3,4,5,6,7,8
-		_bulk_round	\i, \aes
-		.if \ghash
-			_gstep	(\i-1)
-		.endif
+		_bulk_round	\i
 	.endr
-	.if \aes
-		_rounds_from9	_bulk_round, 1
-		_last_rkey
-		_last_rounds
-	.endif
+	_rounds_from9	_bulk_round, 8
+	_last_rkey
+	_last_rounds
+.endm
+
+.macro _ghash_only_iter
+	.irp t, 0,1,2,3,4,5,6,7
+		_gstep	\t
+	.endr
 .endm
 
 /*
@@ -292,7 +290,7 @@
 	.set	SI_DONE, 0
 	.irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13
 	.if \i < \nr
-		_bulk_round	\i, 1
+		_bulk_round	\i
 		.rept	(8 * \i + \nr - 2) / (\nr - 1) - SI_DONE
 			_gstep	SI_DONE
 			.set	SI_DONE, SI_DONE + 1
@@ -437,9 +435,9 @@
 .macro _gcm_tail_c c, decrypt
 	_ctr_be		\c
 	.irp i, 1,2,3,4,5,6,7,8
-		_bulk_round	\i, 1, \c
+		_bulk_round	\i, \c
 	.endr
-	_rounds_from9	_bulk_round, 1, \c
+	_rounds_from9	_bulk_round, \c
 	_last_rkey
 	lea	15(BLEN), PPTR
 	and	$-16, PPTR
@@ -531,7 +529,7 @@
 	.if \decrypt
 		_per_nr	_stitched_loop, 1
 	.else
-		_bulk_iter	1, 0		/* the first chunk: AES only */
+		_aes_only_iter			/* the first chunk */
 		add	$8*VL, BSRC
 		add	$8*VL, BDST
 		dec	BLEN
@@ -539,7 +537,7 @@
 		_per_nr	_stitched_loop, 0
 .Lbulk_last\@:
 		lea	-8*VL(BDST), GDATA	/* the last chunk's GHASH */
-		_bulk_iter	0, 1
+		_ghash_only_iter
 	.endif
 .Lupd_tail\@:
 	mov	(%rsp), BLEN
